@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four projects: unit tests beside the code, the server's integration suite
+// once per database engine, and the browser tests in real Chromium.
+const resolve = { conditions: ['source'] };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'integration-pglite',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { TEST_DATABASE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'integration-postgres',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
