@@ -1,0 +1,49 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; without it the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` for a throwaway database. */
+  dataDir: string;
+  /** Schema to work in on PostgreSQL (tests use one per file). */
+  schema?: string;
+}
+
+/** Opens the database: PostgreSQL when a URL is given, else PGlite under the data folder. */
+export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; engine: 'postgres' | 'pglite' }> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  }
+  let location = options.dataDir;
+  if (!location.startsWith('memory://')) {
+    location = path.join(options.dataDir, 'db');
+    await mkdir(location, { recursive: true });
+  }
+  const pglite = await PGlite.create(location);
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), engine: 'pglite' };
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? [];
+}

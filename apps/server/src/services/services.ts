@@ -1,0 +1,50 @@
+import type { FeatureFlags } from '@parla/contract';
+import type { Config } from '../config/env.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { FeedbackRepository } from '../repositories/feedback.repository.js';
+import { ProfilesRepository } from '../repositories/profiles.repository.js';
+import { sharedSecret } from '../repositories/secrets.repository.js';
+import { SessionsRepository } from '../repositories/sessions.repository.js';
+import { SubscriptionsRepository } from '../repositories/subscriptions.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
+import { AccountService } from './account.service.js';
+import { AuthService } from './auth.service.js';
+import { FeedbackService } from './feedback.service.js';
+import { SubscriptionService } from './subscription.service.js';
+import { TokenService } from './token.service.js';
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** Wires repositories and services over one database and mailer. */
+export async function createServices(config: Config, db: Db, mailer: Mailer) {
+  const users = new UsersRepository(db);
+  const profiles = new ProfilesRepository(db);
+  const sessions = new SessionsRepository(db);
+  const subscriptions = new SubscriptionsRepository(db);
+  const feedbackRepository = new FeedbackRepository(db);
+  const tokens = new TokenService(config.jwtSecret ?? (await sharedSecret(db, 'jwt')), config.accessTokenTtlSeconds);
+
+  // What this build offers; the client hides what is off.
+  const featureFlags: FeatureFlags = {
+    social_sign_in: false,
+    local_recognition: false,
+    chat_assistant: false,
+    meeting_captions: false,
+    imports: false,
+  };
+
+  return {
+    config,
+    db,
+    mailer,
+    tokens,
+    sessions,
+    featureFlags,
+    version: process.env.npm_package_version ?? '0.1.0',
+    auth: new AuthService({ config, users, profiles, sessions, subscriptions, tokens, mailer }),
+    account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository }),
+    subscription: new SubscriptionService(subscriptions, users),
+    feedback: new FeedbackService(config, feedbackRepository, users, mailer),
+  };
+}

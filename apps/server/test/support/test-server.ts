@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { hashPasswordForTransport, type SessionResponse, type SignUpRequest } from '@parla/contract';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/env.js';
+import { migrateToLatest, openDatabase, type Db } from '../../src/db/database.js';
+import { seed } from '../../src/db/seed.js';
+import type { Email, Mailer } from '../../src/mail/mailer.js';
+
+/** The PostgreSQL server of the scaled deployment's tests. */
+export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Keeps the emails the server sends, for tests to read. */
+export class CapturingMailer implements Mailer {
+  readonly sent: Email[] = [];
+  send(email: Email) {
+    this.sent.push(email);
+    return Promise.resolve();
+  }
+  close() {
+    // Nothing to close.
+  }
+  lastTo(address: string) {
+    return this.sent.filter((email) => email.to === address).at(-1);
+  }
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  config: Config;
+  mailer: CapturingMailer;
+  api: ApiClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free loopback port over a fresh database: PGlite in
+ * memory, or a schema of its own on the PostgreSQL server (TEST_DATABASE=postgres).
+ */
+export async function startTestServer(env: Record<string, string> = {}, options: { mailer?: Mailer } = {}) {
+  const engine = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  if (engine === 'postgres') await adminQuery(`create schema ${schema}`);
+  const { db } = await openDatabase(
+    engine === 'postgres' ? { url: POSTGRES_URL, dataDir: '', schema } : { dataDir: 'memory://' },
+  );
+  await migrateToLatest(db);
+  await seed(db);
+  const config = loadConfig({
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    DATA_DIR: `/tmp/parla-test-${schema}`,
+    WEB_DIST_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const mailer = new CapturingMailer();
+  const { app } = await buildApp({ config, db, mailer: options.mailer ?? mailer, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db,
+    config,
+    mailer,
+    api: new ApiClient(url),
+    async close() {
+      await app.close();
+      await db.destroy();
+      if (engine === 'postgres') await adminQuery(`drop schema ${schema} cascade`);
+    },
+  } satisfies TestServer;
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A thin HTTP client over fetch: JSON in, JSON out, optional bearer token. */
+export class ApiClient {
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = Record<string, unknown>>(path: string, token?: string) {
+    return this.request<T>('GET', path, token ? { token } : {});
+  }
+
+  post<T = Record<string, unknown>>(path: string, body: unknown, token?: string) {
+    return this.request<T>('POST', path, { body, ...(token ? { token } : {}) });
+  }
+}
+
+let counter = 0;
+
+/** A valid adult sign-up, with a unique email; override any field. */
+export function adultSignUp(overrides: Partial<SignUpRequest> = {}): SignUpRequest & { clearPassword: string } {
+  counter += 1;
+  return {
+    email: `person${counter}-${randomUUID().slice(0, 8)}@example.org`,
+    password: '',
+    clearPassword: 'speak clearly 42',
+    name: 'Alex Rivera',
+    birthdate: '1980-04-12',
+    country: 'US',
+    region_code: 'NY',
+    accepted_tos: true,
+    accepted_privacy_policy: true,
+    marketing_consent: false,
+    app_id: 'casr_web_app',
+    ...overrides,
+  };
+}
+
+/** Signs a user up through the API and returns the session. */
+export async function signUp(api: ApiClient, overrides: Partial<SignUpRequest> = {}) {
+  const { clearPassword, ...request } = adultSignUp(overrides);
+  request.password = await hashPasswordForTransport(clearPassword);
+  const response = await api.post<SessionResponse>('/user', request);
+  if (response.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(response.body)}`);
+  return { ...response.body, email: request.email, clearPassword, transportPassword: request.password };
+}

@@ -1,0 +1,19 @@
+/** Business constants of the client specification (section 9), shared by both sides. */
+export const APP_ID = 'casr_web_app';
+export const APP_NAME = 'web_app';
+export const CLIENT_VERSION = '0.0.48';
+export const DEFAULT_LANGUAGE = 'en-US';
+
+export const AUDIO_SAMPLE_RATE = 16_000;
+export const DATASET_PHRASE_LIMIT = 100;
+export const NOTES_PAGE_SIZE = 25;
+export const TOKEN_REFRESH_RETRIES = 3;
+export const DEFAULT_VOICE_PLAYBACK_SPEED = 0.75;
+export const DEFAULT_LAST_TAB = '/record';
+
+/** Cookie consent: essential is always on, non-essential is optional. */
+export const COOKIE_CONSENT_TYPES = ['essential', 'non_essential'] as const;
+export type CookieConsentType = (typeof COOKIE_CONSENT_TYPES)[number];
+
+/** Task that opens the profile-updated dialog after the first model is built. */
+export const TASK_RECOGNITION_UNLOCKED = 'notify_casr_recognition_unlocked';

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { evaluate, personalFactory, summariseWith, type Metrics, type RecogniserFactory } from '../eval/evaluate.js';
+import { loadManifest } from '../platform/files.node.js';
+
+// npm runs scripts from the repository root; paths on the command line are the user's.
+const cwd = process.env.INIT_CWD ?? process.cwd();
+
+const { values } = parseArgs({
+  options: {
+    enroll: { type: 'string' },
+    test: { type: 'string' },
+    'no-generic': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+if (values.enroll === undefined || values.test === undefined) {
+  console.error('usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--verbose]');
+  process.exit(2);
+}
+
+const enrol = await loadManifest(resolve(cwd, values.enroll));
+const test = await loadManifest(resolve(cwd, values.test));
+
+const empty: Metrics = { accuracy: 0, oov_false_accept: 0, ms_per_utterance: 0, p95_final_ms: 0, train_ms: 0 };
+
+async function run(name: string, factory: RecogniserFactory) {
+  const result = await evaluate(enrol, test, factory);
+  for (const [speaker, m] of Object.entries(result.speakers)) {
+    const { top1 } = summariseWith(
+      result.decisions.filter((d) => d.speaker === speaker),
+      0,
+    );
+    console.log(
+      `${name.padEnd(9)} ${speaker.padEnd(16)} top1 ${(top1 * 100).toFixed(1).padStart(5)} %  acc ${(m.accuracy * 100).toFixed(1).padStart(5)} %  oov-fa ${(m.oov_false_accept * 100).toFixed(1).padStart(5)} %  ${m.ms_per_utterance.toFixed(1)} ms/utt  p95 final ${m.p95_final_ms.toFixed(1)} ms  train ${m.train_ms.toFixed(0)} ms`,
+    );
+  }
+  if (values.verbose) {
+    for (const d of result.decisions) {
+      const ok = d.inVocabulary ? d.hypothesis?.toLowerCase() === d.reference.toLowerCase() : d.hypothesis === null;
+      if (!ok) console.log(`  miss ${d.speaker} "${d.reference}" -> ${JSON.stringify(d.hypothesis)} (${d.confidence.toFixed(2)})`);
+    }
+  }
+  return result;
+}
+
+const personal = await run('personal', personalFactory());
+let generic: Awaited<ReturnType<typeof run>> | undefined;
+if (!values['no-generic']) {
+  const { genericFactory } = await import('../platform/generic.node.js');
+  generic = await run('generic', await genericFactory());
+}
+
+const speakers: Record<string, { personal: Metrics; generic: Metrics }> = {};
+for (const [id, m] of Object.entries(personal.speakers)) {
+  speakers[id] = { personal: m, generic: generic?.speakers[id] ?? empty };
+}
+console.log(JSON.stringify({ personal: personal.overall, generic: generic?.overall ?? empty, speakers }));

@@ -1,0 +1,4 @@
+/** Placeholder until the generator lands. */
+export function generateSynthetic(_folder: string): Promise<void> {
+  return Promise.resolve();
+}

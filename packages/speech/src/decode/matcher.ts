@@ -1,0 +1,65 @@
+import { sketch, DtwWorkspace, type Sequence } from '../model/dtw.js';
+import type { Profile } from '../model/profile.js';
+import { confidence, exactScores, prune, pruneCount } from '../model/scoring.js';
+
+/** One candidate answer. */
+export interface Alternative {
+  text: string;
+  confidence: number;
+}
+
+/** What the recogniser decided about one utterance. */
+export interface Recognition {
+  /** The recognised phrase, or null when the utterance was rejected. */
+  text: string | null;
+  /** Calibrated probability that the best phrase is right, 0..1. */
+  confidence: number;
+  /** True when the best phrase scored below the profile's rejection threshold. */
+  rejected: boolean;
+  /** Best phrases first, the top one included even when rejected. */
+  alternatives: Alternative[];
+}
+
+/** A loaded profile with the indexes decoding needs; one per user, shareable across streams. */
+export class Matcher {
+  readonly profile: Profile;
+  private readonly byPhrase: number[][];
+  private readonly ws = new DtwWorkspace();
+
+  constructor(profile: Profile) {
+    this.profile = profile;
+    this.byPhrase = profile.phrases.map(() => []);
+    profile.templates.forEach((t, i) => this.byPhrase[t.phrase]?.push(i));
+  }
+
+  /** Recognise a whole utterance's features. */
+  recognise(query: Sequence, maxAlternatives = 3): Recognition {
+    const p = this.profile;
+    const count = pruneCount(p.phrases.length, p.settings);
+    const candidates = prune(p.templates, p.phrases.length, query, sketch(query, p.settings.sketchSegments), count, this.ws);
+    const scores = exactScores(p.templates, this.byPhrase, query, candidates, p.settings, this.ws, maxAlternatives).filter(
+      (s) => Number.isFinite(s.distance),
+    );
+    const [first, second] = scores;
+    if (first === undefined) return { text: null, confidence: 0, rejected: true, alternatives: [] };
+    const alternatives = scores.slice(0, maxAlternatives).map((s, i) => ({
+      text: p.phrases[s.phrase] as string,
+      confidence: confidence(
+        p.calibration,
+        s.distance,
+        p.scales[s.phrase] as number,
+        i === 0 ? (second?.distance ?? Infinity) : first.distance,
+      ),
+    }));
+    const conf = alternatives[0]?.confidence ?? 0;
+    const rejected = conf < p.calibration.threshold;
+    return { text: rejected ? null : (p.phrases[first.phrase] as string), confidence: conf, rejected, alternatives };
+  }
+
+  /** A quick guess while the user is still speaking: the first pass alone. */
+  guess(query: Sequence): string | null {
+    const p = this.profile;
+    const [best] = prune(p.templates, p.phrases.length, query, sketch(query, p.settings.sketchSegments), 1, this.ws);
+    return best === undefined ? null : (p.phrases[best] ?? null);
+  }
+}

@@ -1,0 +1,123 @@
+import { SpectralAnalyser, utteranceFeatures, type SpectralFrame } from '../features/features.js';
+import { defaultFrontEnd } from '../model/profile.js';
+import type { Seconds } from '../units.js';
+import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
+import type { Matcher, Recognition } from './matcher.js';
+
+/** Events a stream emits, in order. */
+export type StreamEvent =
+  | { type: 'speech-start'; time: Seconds }
+  | { type: 'partial'; text: string; time: Seconds }
+  | ({ type: 'final'; start: Seconds; end: Seconds } & Recognition)
+  | { type: 'speech-cancelled'; time: Seconds };
+
+/** Stream settings. */
+export interface StreamOptions {
+  /** Silence that ends an utterance; defaults to the profile's learned value (at least 0.3 s). */
+  minSilence?: Seconds;
+  /** Emit partial hypotheses this often while speech goes on; 0 turns them off. */
+  partialInterval?: Seconds;
+  /** Further end-pointer tuning. */
+  endpointer?: Omit<EndpointerOptions, 'minSilence'>;
+  /** Alternatives reported with each final result. */
+  maxAlternatives?: number;
+}
+
+/**
+ * A live recognition stream. Push 16 kHz mono chunks of any size; each push returns the
+ * events it caused. Analysis runs as audio arrives, so at the end-point only matching is
+ * left to do. One stream can carry many utterances (dictation): each gets its own final.
+ */
+export class RecognitionStream {
+  private readonly matcher: Matcher;
+  private readonly analyser: SpectralAnalyser;
+  private readonly endpointer: Endpointer;
+  private readonly frameShift: Seconds;
+  private readonly partialFrames: number;
+  private readonly keepFrames: number;
+  private readonly maxAlternatives: number;
+  /** Frames from `bufferStart` on; trimmed while nobody speaks. */
+  private buffer: SpectralFrame[] = [];
+  private bufferStart = 0;
+  private utteranceStart = -1;
+  private lastPartialFrame = 0;
+  private lastPartial = '';
+
+  constructor(matcher: Matcher, options: StreamOptions = {}) {
+    this.matcher = matcher;
+    const fe = defaultFrontEnd();
+    this.analyser = new SpectralAnalyser(fe);
+    this.frameShift = fe.hopSamples / fe.sampleRate;
+    this.endpointer = new Endpointer({
+      ...options.endpointer,
+      frameShift: this.frameShift,
+      minSilence: options.minSilence ?? matcher.profile.minSilence,
+    });
+    this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
+    this.keepFrames = 50;
+    this.maxAlternatives = options.maxAlternatives ?? 3;
+  }
+
+  /** Feed audio; returns speech start, partials and finals caused by it. */
+  push(chunk: Float32Array): StreamEvent[] {
+    const events: StreamEvent[] = [];
+    for (const frame of this.analyser.push(chunk)) {
+      this.buffer.push(frame);
+      this.handle(this.endpointer.process(frame.energyDb), events);
+    }
+    if (!this.endpointer.speaking && this.buffer.length > this.keepFrames * 2) {
+      const drop = this.buffer.length - this.keepFrames;
+      this.buffer = this.buffer.slice(drop);
+      this.bufferStart += drop;
+    }
+    if (this.endpointer.speaking && this.partialFrames > 0) {
+      const now = this.endpointer.frameIndex;
+      if (now - this.lastPartialFrame >= this.partialFrames && now - this.utteranceStart >= this.partialFrames) {
+        this.lastPartialFrame = now;
+        const text = this.matcher.guess(this.features(this.utteranceStart, now));
+        if (text !== null && text !== this.lastPartial) {
+          this.lastPartial = text;
+          events.push({ type: 'partial', text, time: now * this.frameShift });
+        }
+      }
+    }
+    return events;
+  }
+
+  /** The stream is over: finish any open utterance. */
+  end(): StreamEvent[] {
+    const events: StreamEvent[] = [];
+    this.handle(this.endpointer.flush(), events);
+    return events;
+  }
+
+  private features(from: number, to: number): ReturnType<typeof utteranceFeatures> {
+    const frames = this.buffer.slice(Math.max(0, from - this.bufferStart), Math.max(0, to - this.bufferStart));
+    return utteranceFeatures(frames, defaultFrontEnd(), { decimation: this.matcher.profile.settings.decimation });
+  }
+
+  private handle(event: EndpointEvent | undefined, events: StreamEvent[]): void {
+    if (event === undefined) return;
+    switch (event.type) {
+      case 'start':
+        this.utteranceStart = event.startFrame;
+        this.lastPartialFrame = event.startFrame;
+        this.lastPartial = '';
+        events.push({ type: 'speech-start', time: event.startFrame * this.frameShift });
+        return;
+      case 'cancel':
+        events.push({ type: 'speech-cancelled', time: this.endpointer.frameIndex * this.frameShift });
+        return;
+      case 'end': {
+        const result = this.matcher.recognise(this.features(event.startFrame, event.endFrame), this.maxAlternatives);
+        events.push({
+          type: 'final',
+          start: event.startFrame * this.frameShift,
+          end: event.endFrame * this.frameShift,
+          ...result,
+        });
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { Matcher } from '../decode/matcher.js';
+import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
+import { normaliseText } from '../model/profile.js';
+import { trainProfile, type TrainOptions } from '../model/train.js';
+import { CHUNK_SAMPLES, type Milliseconds } from '../units.js';
+
+/** A manifest item with its audio already at 16 kHz mono. */
+export interface LoadedItem {
+  text: string;
+  speaker: string;
+  audio: Float32Array;
+}
+
+/** The figures the evaluation reports for one recogniser. */
+export interface Metrics {
+  accuracy: number;
+  oov_false_accept: number;
+  ms_per_utterance: number;
+  p95_final_ms: number;
+  train_ms: number;
+}
+
+/** One test decision, for error analysis. */
+export interface Decision {
+  speaker: string;
+  reference: string;
+  inVocabulary: boolean;
+  hypothesis: string | null;
+  /** Best phrase before rejection (for analysis). */
+  top: string | null;
+  confidence: number;
+  ms: Milliseconds;
+  finalMs: Milliseconds;
+}
+
+/** Something that recognises a whole test file through its streaming interface. */
+export interface Recogniser {
+  /** Decode one file, fed as the client would; returns the answer and timings. */
+  run(audio: Float32Array): Promise<{
+    text: string | null;
+    top: string | null;
+    confidence: number;
+    ms: Milliseconds;
+    finalMs: Milliseconds;
+  }>;
+}
+
+/** Build recognisers per speaker; `trainMs` is the time spent building it. */
+export type RecogniserFactory = (enrol: LoadedItem[]) => Promise<{ recogniser: Recogniser; trainMs: Milliseconds }>;
+
+/** Wall-clock in milliseconds, from whichever clock the platform has. */
+export const now = (): Milliseconds => performance.now();
+
+/** Feed audio in client-sized chunks and time each call; the last call holding a final is the end-point cost. */
+export function feedStream(stream: RecognitionStream, audio: Float32Array, chunk = CHUNK_SAMPLES) {
+  const finals: Extract<StreamEvent, { type: 'final' }>[] = [];
+  let ms = 0;
+  let finalMs = 0;
+  const take = (events: StreamEvent[], spent: number): void => {
+    for (const e of events) {
+      if (e.type === 'final') {
+        finals.push(e);
+        finalMs = spent;
+      }
+    }
+  };
+  for (let i = 0; i < audio.length; i += chunk) {
+    const t0 = now();
+    const events = stream.push(audio.subarray(i, Math.min(audio.length, i + chunk)));
+    const spent = now() - t0;
+    ms += spent;
+    take(events, spent);
+  }
+  const t0 = now();
+  const events = stream.end();
+  const spent = now() - t0;
+  ms += spent;
+  take(events, spent);
+  return { finals, ms, finalMs };
+}
+
+/** The personal recogniser exactly as the server and browser run it. */
+export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
+  return (enrol) => {
+    const t0 = now();
+    const profile = trainProfile(
+      enrol.map((e) => ({ text: e.text, audio: e.audio })),
+      options,
+    );
+    const matcher = new Matcher(profile);
+    const trainMs = now() - t0;
+    const recogniser: Recogniser = {
+      run: (audio) => {
+        const { finals, ms, finalMs } = feedStream(new RecognitionStream(matcher), audio);
+        // A file is one phrase; if the end-pointer split it, the most confident piece speaks for it.
+        const best = finals.reduce<(typeof finals)[number] | undefined>(
+          (b, f) => (b === undefined || f.confidence > b.confidence ? f : b),
+          undefined,
+        );
+        return Promise.resolve({
+          text: best?.text ?? null,
+          top: best?.alternatives[0]?.text ?? null,
+          confidence: best?.confidence ?? 0,
+          ms,
+          finalMs,
+        });
+      },
+    };
+    return Promise.resolve({ recogniser, trainMs });
+  };
+}
+
+function percentile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? 0;
+}
+
+const round = (x: number, digits = 4): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** Summarise decisions into the reported figures. */
+export function summarise(decisions: Decision[], trainMs: number): Metrics {
+  return summariseWith(decisions, trainMs).metrics;
+}
+
+/** Figures plus the top-1 accuracy before rejection, which tells rejection errors from matching errors. */
+export function summariseWith(decisions: Decision[], trainMs: number): { metrics: Metrics; top1: number } {
+  const inv0 = decisions.filter((d) => d.inVocabulary);
+  const top1 = inv0.filter((d) => d.top !== null && normaliseText(d.top) === normaliseText(d.reference)).length;
+  return { metrics: summariseMetrics(decisions, trainMs), top1: inv0.length > 0 ? top1 / inv0.length : 0 };
+}
+
+function summariseMetrics(decisions: Decision[], trainMs: number): Metrics {
+  const inv = decisions.filter((d) => d.inVocabulary);
+  const oov = decisions.filter((d) => !d.inVocabulary);
+  const correct = inv.filter((d) => d.hypothesis !== null && normaliseText(d.hypothesis) === normaliseText(d.reference));
+  return {
+    accuracy: round(inv.length > 0 ? correct.length / inv.length : 0),
+    oov_false_accept: round(oov.length > 0 ? oov.filter((d) => d.hypothesis !== null).length / oov.length : 0),
+    ms_per_utterance: round(decisions.reduce((a, d) => a + d.ms, 0) / Math.max(1, decisions.length), 3),
+    p95_final_ms: round(percentile(decisions.map((d) => d.finalMs), 0.95), 3),
+    train_ms: round(trainMs, 1),
+  };
+}
+
+/** Evaluate one recogniser over enrolment and test items grouped by speaker. */
+export async function evaluate(
+  enrol: LoadedItem[],
+  test: LoadedItem[],
+  factory: RecogniserFactory,
+): Promise<{ overall: Metrics; speakers: Record<string, Metrics>; decisions: Decision[] }> {
+  const speakers = [...new Set(enrol.map((e) => e.speaker))].sort();
+  const all: Decision[] = [];
+  const perSpeaker: Record<string, Metrics> = {};
+  let trainTotal = 0;
+  for (const speaker of speakers) {
+    const mine = enrol.filter((e) => e.speaker === speaker);
+    const vocabulary = new Set(mine.map((e) => normaliseText(e.text)));
+    const { recogniser, trainMs } = await factory(mine);
+    trainTotal += trainMs;
+    const decisions: Decision[] = [];
+    for (const item of test.filter((t) => t.speaker === speaker)) {
+      const r = await recogniser.run(item.audio);
+      decisions.push({
+        speaker,
+        reference: item.text,
+        inVocabulary: vocabulary.has(normaliseText(item.text)),
+        hypothesis: r.text,
+        top: r.top,
+        confidence: r.confidence,
+        ms: r.ms,
+        finalMs: r.finalMs,
+      });
+    }
+    perSpeaker[speaker] = summarise(decisions, trainMs);
+    all.push(...decisions);
+  }
+  return { overall: summarise(all, trainTotal / Math.max(1, speakers.length)), speakers: perSpeaker, decisions: all };
+}

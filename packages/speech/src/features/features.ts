@@ -1,0 +1,282 @@
+import { SAMPLE_RATE, type Hz, type Seconds } from '../units.js';
+import { Fft } from './fft.js';
+
+/** Front-end settings; the defaults are what profiles are trained with. */
+export interface FrontEndOptions {
+  sampleRate?: Hz;
+  frameLength?: Seconds;
+  frameShift?: Seconds;
+  melBands?: number;
+  minFrequency?: Hz;
+  maxFrequency?: Hz;
+  cepstra?: number;
+}
+
+/** Resolved front-end settings. */
+export interface FrontEnd {
+  sampleRate: Hz;
+  frameSamples: number;
+  hopSamples: number;
+  fftSize: number;
+  melBands: number;
+  cepstra: number;
+  filters: { start: number; weights: Float32Array }[];
+  window: Float32Array;
+  dct: Float32Array;
+  fft: Fft;
+}
+
+const hzToMel = (f: number): number => 1127 * Math.log(1 + f / 700);
+const melToHz = (m: number): number => 700 * (Math.exp(m / 1127) - 1);
+
+/** Build the filterbank, window and DCT once per configuration. */
+export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
+  const sampleRate = options.sampleRate ?? SAMPLE_RATE;
+  const frameSamples = Math.round((options.frameLength ?? 0.025) * sampleRate);
+  const hopSamples = Math.round((options.frameShift ?? 0.01) * sampleRate);
+  let fftSize = 1;
+  while (fftSize < frameSamples) fftSize <<= 1;
+  const melBands = options.melBands ?? 32;
+  const cepstra = options.cepstra ?? 13;
+  const lo = hzToMel(options.minFrequency ?? 60);
+  const hi = hzToMel(options.maxFrequency ?? Math.min(7600, sampleRate / 2));
+  const bins = fftSize / 2 + 1;
+  const filters: FrontEnd['filters'] = [];
+  for (let b = 0; b < melBands; b++) {
+    const f0 = melToHz(lo + ((hi - lo) * b) / (melBands + 1));
+    const f1 = melToHz(lo + ((hi - lo) * (b + 1)) / (melBands + 1));
+    const f2 = melToHz(lo + ((hi - lo) * (b + 2)) / (melBands + 1));
+    const weights: number[] = [];
+    let start = -1;
+    for (let k = 0; k < bins; k++) {
+      const f = (k * sampleRate) / fftSize;
+      const w = f <= f0 || f >= f2 ? 0 : f <= f1 ? (f - f0) / (f1 - f0) : (f2 - f) / (f2 - f1);
+      if (w > 0) {
+        if (start < 0) start = k;
+        weights.push(w);
+      } else if (start >= 0) {
+        break;
+      }
+    }
+    // Very narrow low filters can fall between bins: give them the nearest bin.
+    if (start < 0) {
+      start = Math.min(bins - 1, Math.round((f1 * fftSize) / sampleRate));
+      weights.push(1);
+    }
+    filters.push({ start, weights: Float32Array.from(weights) });
+  }
+  const window = new Float32Array(frameSamples);
+  for (let i = 0; i < frameSamples; i++) window[i] = 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frameSamples - 1));
+  const dct = new Float32Array(cepstra * melBands);
+  for (let c = 0; c < cepstra; c++) {
+    for (let b = 0; b < melBands; b++) {
+      dct[c * melBands + b] = Math.sqrt(2 / melBands) * Math.cos((Math.PI * c * (b + 0.5)) / melBands);
+    }
+  }
+  return {
+    sampleRate,
+    frameSamples,
+    hopSamples,
+    fftSize,
+    melBands,
+    cepstra,
+    filters,
+    window,
+    dct,
+    fft: new Fft(fftSize),
+  };
+}
+
+/** One analysis frame: log-mel energies and the frame's log energy in dB full scale. */
+export interface SpectralFrame {
+  logMel: Float32Array;
+  energyDb: number;
+}
+
+/**
+ * Incremental analysis: push samples in any chunk size, get frames as soon as they are
+ * complete. Holds no state beyond the unfinished frame, so a live stream costs the same
+ * per second as a file.
+ */
+export class SpectralAnalyser {
+  private readonly fe: FrontEnd;
+  private pending: Float32Array;
+  private raw: Float32Array;
+  private pendingLength = 0;
+  private lastSample = 0;
+  private readonly re: Float64Array;
+  private readonly im: Float64Array;
+  private readonly power: Float64Array;
+
+  constructor(frontEnd: FrontEnd) {
+    this.fe = frontEnd;
+    this.pending = new Float32Array(frontEnd.frameSamples * 4);
+    this.raw = new Float32Array(frontEnd.frameSamples * 4);
+    this.re = new Float64Array(frontEnd.fftSize);
+    this.im = new Float64Array(frontEnd.fftSize);
+    this.power = new Float64Array(frontEnd.fftSize / 2 + 1);
+  }
+
+  /** Feed samples; returns the frames completed by them. */
+  push(samples: Float32Array): SpectralFrame[] {
+    const fe = this.fe;
+    const needed = this.pendingLength + samples.length;
+    if (needed > this.pending.length) {
+      const grown = new Float32Array(Math.max(needed, this.pending.length * 2));
+      grown.set(this.pending.subarray(0, this.pendingLength));
+      this.pending = grown;
+      const grownRaw = new Float32Array(grown.length);
+      grownRaw.set(this.raw.subarray(0, this.pendingLength));
+      this.raw = grownRaw;
+    }
+    // Pre-emphasis is applied on the way in so frames overlap consistently.
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i] as number;
+      this.pending[this.pendingLength + i] = s - 0.97 * this.lastSample;
+      this.raw[this.pendingLength + i] = s;
+      this.lastSample = s;
+    }
+    this.pendingLength = needed;
+    const frames: SpectralFrame[] = [];
+    let start = 0;
+    while (start + fe.frameSamples <= this.pendingLength) {
+      frames.push(this.analyse(start));
+      start += fe.hopSamples;
+    }
+    if (start > 0) {
+      this.pending.copyWithin(0, start, this.pendingLength);
+      this.raw.copyWithin(0, start, this.pendingLength);
+      this.pendingLength -= start;
+    }
+    return frames;
+  }
+
+  private analyse(start: number): SpectralFrame {
+    const fe = this.fe;
+    const { re, im, power } = this;
+    let mean = 0;
+    let rawMean = 0;
+    for (let i = 0; i < fe.frameSamples; i++) {
+      mean += this.pending[start + i] as number;
+      rawMean += this.raw[start + i] as number;
+    }
+    mean /= fe.frameSamples;
+    rawMean /= fe.frameSamples;
+    // Level for the end-pointer from the signal as recorded, not the pre-emphasised one.
+    let energy = 0;
+    for (let i = 0; i < fe.frameSamples; i++) energy += ((this.raw[start + i] as number) - rawMean) ** 2;
+    for (let i = 0; i < fe.fftSize; i++) {
+      if (i < fe.frameSamples) {
+        re[i] = ((this.pending[start + i] as number) - mean) * (fe.window[i] as number);
+      } else {
+        re[i] = 0;
+      }
+      im[i] = 0;
+    }
+    fe.fft.transform(re, im);
+    for (let k = 0; k < power.length; k++) power[k] = (re[k] as number) ** 2 + (im[k] as number) ** 2;
+    const logMel = new Float32Array(fe.melBands);
+    for (let b = 0; b < fe.melBands; b++) {
+      const f = fe.filters[b] as FrontEnd['filters'][number];
+      let e = 0;
+      for (let k = 0; k < f.weights.length; k++) e += (power[f.start + k] as number) * (f.weights[k] as number);
+      // The floor stands in for a quiet room so digital silence does not dominate.
+      logMel[b] = Math.log(e + 1e-7);
+    }
+    const energyDb = 10 * Math.log10(energy / fe.frameSamples + 1e-12);
+    return { logMel, energyDb };
+  }
+}
+
+/** Analyse a whole signal at once. */
+export function analyse(samples: Float32Array, frontEnd: FrontEnd): SpectralFrame[] {
+  return new SpectralAnalyser(frontEnd).push(samples);
+}
+
+/** Options for turning frames into matching features. */
+export interface FeatureOptions {
+  /** Average this many consecutive frames into one to halve the alignment cost. */
+  decimation?: number;
+  /** Regression half-width for the delta coefficients. */
+  deltaWindow?: number;
+}
+
+/** Features of one utterance: `frames` rows of `dim` values, row-major. */
+export interface FeatureMatrix {
+  frames: number;
+  dim: number;
+  data: Float32Array;
+}
+
+/**
+ * Cepstra with per-utterance mean and variance normalisation plus deltas. Normalising
+ * within the utterance removes the microphone, the room and the speaker's loudness of the
+ * day, which for a personal recogniser vary more than the phonetics do.
+ */
+export function utteranceFeatures(
+  frames: readonly SpectralFrame[],
+  frontEnd: FrontEnd,
+  options: FeatureOptions = {},
+): FeatureMatrix {
+  const decimation = Math.max(1, options.decimation ?? 2);
+  const deltaWindow = options.deltaWindow ?? 2;
+  const nc = frontEnd.cepstra;
+  const nb = frontEnd.melBands;
+  const n = Math.max(1, Math.floor(frames.length / decimation));
+  const ceps = new Float32Array(n * nc);
+  for (let t = 0; t < n; t++) {
+    for (let c = 0; c < nc; c++) {
+      let acc = 0;
+      for (let d = 0; d < decimation; d++) {
+        const frame = frames[Math.min(frames.length - 1, t * decimation + d)];
+        if (frame === undefined) continue;
+        for (let b = 0; b < nb; b++) acc += (frontEnd.dct[c * nb + b] as number) * (frame.logMel[b] as number);
+      }
+      ceps[t * nc + c] = acc / decimation;
+    }
+  }
+  const X = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+  if (X.VN === '0') meanOnly(ceps, n, nc); else normaliseColumns(ceps, n, nc);
+  const dw = Number(X.DW ?? '1');
+  const c0w = Number(X.C0 ?? '1');
+  for (let t = 0; t < n; t++) ceps[t * nc] = (ceps[t * nc] as number) * c0w;
+  const dim = nc * 2;
+  const data = new Float32Array(n * dim);
+  let denom = 0;
+  for (let k = 1; k <= deltaWindow; k++) denom += 2 * k * k;
+  for (let t = 0; t < n; t++) {
+    for (let c = 0; c < nc; c++) {
+      data[t * dim + c] = ceps[t * nc + c] as number;
+      let acc = 0;
+      for (let k = 1; k <= deltaWindow; k++) {
+        const a = Math.min(n - 1, t + k);
+        const b = Math.max(0, t - k);
+        acc += k * ((ceps[a * nc + c] as number) - (ceps[b * nc + c] as number));
+      }
+      data[t * dim + nc + c] = (dw * acc) / denom;
+    }
+  }
+  return { frames: n, dim, data };
+}
+
+function meanOnly(data: Float32Array, rows: number, cols: number): void {
+  for (let c = 0; c < cols; c++) {
+    let mean = 0;
+    for (let t = 0; t < rows; t++) mean += data[t * cols + c] as number;
+    mean /= rows;
+    for (let t = 0; t < rows; t++) data[t * cols + c] = ((data[t * cols + c] as number) - mean) * 0.2;
+  }
+}
+
+/** Zero mean, unit variance per column, in place. */
+export function normaliseColumns(data: Float32Array, rows: number, cols: number): void {
+  for (let c = 0; c < cols; c++) {
+    let mean = 0;
+    for (let t = 0; t < rows; t++) mean += data[t * cols + c] as number;
+    mean /= rows;
+    let variance = 0;
+    for (let t = 0; t < rows; t++) variance += ((data[t * cols + c] as number) - mean) ** 2;
+    const scale = 1 / Math.sqrt(variance / rows + 1e-3);
+    for (let t = 0; t < rows; t++) data[t * cols + c] = ((data[t * cols + c] as number) - mean) * scale;
+  }
+}

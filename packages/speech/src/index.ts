@@ -1,0 +1,30 @@
+export * from './units.js';
+export * from './errors.js';
+export { decodeWav, encodeWavPcm16, type DecodedAudio } from './audio/wav.js';
+export { resample, type ResampleOptions } from './audio/resample.js';
+export { downmix, toMono16k, wavToMono16k, int16ToFloat32 } from './audio/audio.js';
+export {
+  createFrontEnd,
+  SpectralAnalyser,
+  analyse,
+  utteranceFeatures,
+  type FrontEnd,
+  type FrontEndOptions,
+  type FeatureMatrix,
+  type SpectralFrame,
+} from './features/features.js';
+export { Endpointer, findSegments, type EndpointerOptions, type EndpointEvent, type Segment } from './vad/endpointer.js';
+export { dtw, type Sequence, type DtwOptions } from './model/dtw.js';
+export {
+  MODEL_VERSION,
+  DEFAULT_SETTINGS,
+  normaliseText,
+  type Profile,
+  type ModelSettings,
+  type Calibration,
+  type Template,
+} from './model/profile.js';
+export { trainProfile, type TrainingItem, type TrainOptions } from './model/train.js';
+export { serializeProfile, deserializeProfile } from './model/serialize.js';
+export { Matcher, type Recognition, type Alternative } from './decode/matcher.js';
+export { RecognitionStream, type StreamEvent, type StreamOptions } from './decode/streaming.js';

@@ -1,0 +1,101 @@
+/** A sequence of feature vectors, row-major. */
+export interface Sequence {
+  frames: number;
+  dim: number;
+  data: Float32Array;
+}
+
+/** Alignment settings. */
+export interface DtwOptions {
+  /** Sakoe-Chiba band half-width as a share of the longer sequence. */
+  band?: number;
+  /** Sequences whose lengths differ by more than this factor do not match at all. */
+  maxLengthRatio?: number;
+  /** Give up as soon as the normalised cost must exceed this; returns Infinity. */
+  abandonAbove?: number;
+}
+
+/** Reusable scratch rows so a decoder allocates nothing per alignment. */
+export class DtwWorkspace {
+  prev = new Float64Array(256);
+  curr = new Float64Array(256);
+
+  ensure(size: number): void {
+    if (this.prev.length < size) {
+      this.prev = new Float64Array(size * 2);
+      this.curr = new Float64Array(size * 2);
+    }
+  }
+}
+
+const shared = new DtwWorkspace();
+
+/**
+ * Symmetric dynamic time warping (diagonal steps weigh double) with Euclidean frame
+ * distance, normalised by the summed lengths so scores of long and short phrases compare.
+ * Stops early once every open path is already worse than `abandonAbove`.
+ */
+export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwWorkspace = shared): number {
+  const n = a.frames;
+  const m = b.frames;
+  if (n === 0 || m === 0) return Infinity;
+  const ratio = n > m ? n / m : m / n;
+  if (ratio > (options.maxLengthRatio ?? 3)) return Infinity;
+  const dim = a.dim;
+  const band = Math.max(2, Math.ceil((options.band ?? 0.3) * Math.max(n, m)), Math.abs(n - m) + 1);
+  const limit = (options.abandonAbove ?? Infinity) * (n + m);
+  ws.ensure(m + 1);
+  let prev = ws.prev;
+  let curr = ws.curr;
+  prev.fill(Infinity, 0, m + 1);
+  prev[0] = 0;
+  const ad = a.data;
+  const bd = b.data;
+  const slope = m / n;
+  for (let i = 1; i <= n; i++) {
+    const centre = i * slope;
+    const lo = Math.max(1, Math.floor(centre - band));
+    const hi = Math.min(m, Math.ceil(centre + band));
+    curr.fill(Infinity, 0, m + 1);
+    const ai = (i - 1) * dim;
+    let rowMin = Infinity;
+    for (let j = lo; j <= hi; j++) {
+      const bj = (j - 1) * dim;
+      let s = 0;
+      for (let k = 0; k < dim; k++) {
+        const diff = (ad[ai + k] as number) - (bd[bj + k] as number);
+        s += diff * diff;
+      }
+      const d = Math.sqrt(s);
+      const diag = (prev[j - 1] as number) + 2 * d;
+      const up = (prev[j] as number) + d;
+      const left = (curr[j - 1] as number) + d;
+      const best = diag < up ? (diag < left ? diag : left) : up < left ? up : left;
+      curr[j] = best;
+      if (best < rowMin) rowMin = best;
+    }
+    if (rowMin > limit) return Infinity;
+    const t = prev;
+    prev = curr;
+    curr = t;
+  }
+  ws.prev = prev;
+  ws.curr = curr;
+  return (prev[m] as number) / (n + m);
+}
+
+/** Average frames into `segments` equal slices: a fixed-size sketch for the first pass. */
+export function sketch(seq: Sequence, segments: number): Sequence {
+  const dim = seq.dim;
+  const data = new Float32Array(segments * dim);
+  for (let s = 0; s < segments; s++) {
+    const from = Math.floor((s * seq.frames) / segments);
+    const to = Math.max(from + 1, Math.floor(((s + 1) * seq.frames) / segments));
+    const count = Math.min(to, seq.frames) - from;
+    for (let t = from; t < Math.min(to, seq.frames); t++) {
+      for (let k = 0; k < dim; k++) data[s * dim + k] = (data[s * dim + k] as number) + (seq.data[t * dim + k] as number);
+    }
+    if (count > 0) for (let k = 0; k < dim; k++) data[s * dim + k] = (data[s * dim + k] as number) / count;
+  }
+  return { frames: segments, dim, data };
+}

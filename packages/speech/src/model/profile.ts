@@ -1,0 +1,83 @@
+import { createFrontEnd, type FeatureMatrix, type FrontEnd } from '../features/features.js';
+import type { Seconds } from '../units.js';
+import { sketch, type Sequence } from './dtw.js';
+
+/** Model file format version; bump on any change to features or scoring. */
+export const MODEL_VERSION = 1;
+
+/** Settings fixed at training time and stored with the model. */
+export interface ModelSettings {
+  /** Analysis frames averaged into one matching frame. */
+  decimation: number;
+  /** Sakoe-Chiba band as a share of the longer sequence. */
+  band: number;
+  /** Slices in the first-pass sketch of each utterance. */
+  sketchSegments: number;
+  /** Phrases always kept by the first pass. */
+  pruneMin: number;
+  /** Extra share of the vocabulary kept by the first pass. */
+  pruneShare: number;
+}
+
+export const DEFAULT_SETTINGS: ModelSettings = {
+  decimation: 2,
+  band: 0.3,
+  sketchSegments: 12,
+  pruneMin: 8,
+  pruneShare: 0.05,
+};
+
+/** Logistic calibration over log distance ratios. */
+export interface Calibration {
+  /** Weights for [1, log(d1 / scale), log(d1 / d2)]. */
+  weights: [number, number, number];
+  /** Results below this confidence are rejected as out of vocabulary. */
+  threshold: number;
+}
+
+/** One enrolled take, ready for matching. */
+export interface Template extends Sequence {
+  phrase: number;
+  sketch: Sequence;
+}
+
+/** A trained personal profile. */
+export interface Profile {
+  version: number;
+  settings: ModelSettings;
+  /** Display text of each phrase, indexed by phrase number. */
+  phrases: string[];
+  /** Typical distance between two takes of each phrase. */
+  scales: Float32Array;
+  templates: Template[];
+  calibration: Calibration;
+  /** End-point silence long enough to bridge the pauses seen inside this user's takes. */
+  minSilence: Seconds;
+  /** When the profile was trained (ISO time). */
+  trainedAt: string;
+}
+
+/** Build a template from features. */
+export function makeTemplate(features: FeatureMatrix, phrase: number, settings: ModelSettings): Template {
+  return { ...features, phrase, sketch: sketch(features, settings.sketchSegments) };
+}
+
+let cachedFrontEnd: FrontEnd | undefined;
+/** The one front end every profile uses (16 kHz, 25 ms frames, 10 ms shift). */
+export function defaultFrontEnd(): FrontEnd {
+  const X = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+  cachedFrontEnd ??= createFrontEnd({ cepstra: Number(X.NC ?? '13'), maxFrequency: Number(X.FMAX ?? '7600'), melBands: Number(X.NB ?? '32') });
+  return cachedFrontEnd;
+}
+
+/** Lower-case, strip punctuation and collapse spaces: how phrase texts are compared. */
+export function normaliseText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
+    .replace(/'/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

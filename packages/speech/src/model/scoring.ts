@@ -1,0 +1,85 @@
+import { dtw, DtwWorkspace, type Sequence } from './dtw.js';
+import type { Calibration, ModelSettings, Template } from './profile.js';
+
+/** Distance of an utterance to one phrase: its nearest template. */
+export interface PhraseScore {
+  phrase: number;
+  distance: number;
+}
+
+/** How many phrases the first pass keeps for exact alignment. */
+export function pruneCount(phraseCount: number, settings: ModelSettings): number {
+  return Math.min(phraseCount, settings.pruneMin + Math.ceil(settings.pruneShare * phraseCount));
+}
+
+/** First-pass cost between two sketches: a tight alignment of fixed-size summaries plus a duration term. */
+export function sketchDistance(query: Sequence, queryFrames: number, t: Template, ws: DtwWorkspace): number {
+  return dtw(query, t.sketch, { band: 0.25 }, ws) + 0.5 * Math.abs(Math.log(queryFrames / t.frames));
+}
+
+/**
+ * Cheap first pass: the best sketch distance per phrase, then the `count` closest phrases.
+ * `skip` hides templates (the take itself during leave-one-out calibration).
+ */
+export function prune(
+  templates: readonly Template[],
+  phraseCount: number,
+  query: Sequence,
+  querySketch: Sequence,
+  count: number,
+  ws: DtwWorkspace,
+  skip?: (index: number) => boolean,
+): number[] {
+  const best = new Float64Array(phraseCount).fill(Infinity);
+  for (let i = 0; i < templates.length; i++) {
+    if (skip?.(i) === true) continue;
+    const t = templates[i] as Template;
+    const d = sketchDistance(querySketch, query.frames, t, ws);
+    if (d < (best[t.phrase] as number)) best[t.phrase] = d;
+  }
+  const order: number[] = [];
+  for (let p = 0; p < phraseCount; p++) if (Number.isFinite(best[p])) order.push(p);
+  order.sort((x, y) => (best[x] as number) - (best[y] as number));
+  return order.slice(0, count);
+}
+
+/**
+ * Exact alignment against the templates of the candidate phrases, best first. Alignments
+ * that cannot enter the top `keep` are abandoned early, so only the winners cost in full.
+ */
+export function exactScores(
+  templates: readonly Template[],
+  byPhrase: readonly (readonly number[])[],
+  query: Sequence,
+  candidates: readonly number[],
+  settings: ModelSettings,
+  ws: DtwWorkspace,
+  keep = 3,
+  skip?: (index: number) => boolean,
+): PhraseScore[] {
+  const scores: PhraseScore[] = [];
+  const top: number[] = [];
+  for (const phrase of candidates) {
+    let best = Infinity;
+    for (const ti of byPhrase[phrase] ?? []) {
+      if (skip?.(ti) === true) continue;
+      const limit = top.length >= keep ? (top[keep - 1] as number) : Infinity;
+      const d = dtw(query, templates[ti] as Template, { band: settings.band, abandonAbove: Math.min(limit, best) }, ws);
+      if (d < best) best = d;
+    }
+    scores.push({ phrase, distance: best });
+    if (Number.isFinite(best)) {
+      top.push(best);
+      top.sort((x, y) => x - y);
+    }
+  }
+  return scores.sort((x, y) => x.distance - y.distance);
+}
+
+/** Calibrated probability that the best phrase is right, from the two distance ratios. */
+export function confidence(cal: Calibration, d1: number, scale: number, d2: number): number {
+  if (!Number.isFinite(d1)) return 0;
+  const [w0, w1, w2] = cal.weights;
+  const z = w0 + w1 * Math.log(d1 / scale) + w2 * Math.log(d1 / (Number.isFinite(d2) ? d2 : d1 * 2));
+  return 1 / (1 + Math.exp(-z));
+}

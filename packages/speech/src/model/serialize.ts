@@ -1,0 +1,101 @@
+import { SpeechError } from '../errors.js';
+import { MODEL_VERSION, makeTemplate, type Calibration, type ModelSettings, type Profile } from './profile.js';
+
+const MAGIC = 'PRLM';
+
+interface Header {
+  version: number;
+  settings: ModelSettings;
+  phrases: string[];
+  scales: number[];
+  calibration: Calibration;
+  minSilence: number;
+  trainedAt: string;
+  dim: number;
+  /** Per-dimension quantisation step. */
+  steps: number[];
+  /** Phrase number and frame count of each template, in file order. */
+  templates: [number, number][];
+}
+
+/**
+ * Serialise a profile: magic, format version, a JSON header, then every template's
+ * features as 8-bit integers with one step size per dimension. About 1 KB per second of
+ * enrolled speech.
+ */
+export function serializeProfile(profile: Profile): Uint8Array {
+  const dim = profile.templates[0]?.dim ?? 0;
+  const maxAbs = new Float64Array(dim);
+  for (const t of profile.templates) {
+    for (let i = 0; i < t.data.length; i++) {
+      const k = i % dim;
+      maxAbs[k] = Math.max(maxAbs[k] as number, Math.abs(t.data[i] as number));
+    }
+  }
+  const steps = Array.from(maxAbs, (m) => (m > 0 ? m / 127 : 1));
+  const header: Header = {
+    version: profile.version,
+    settings: profile.settings,
+    phrases: profile.phrases,
+    scales: Array.from(profile.scales),
+    calibration: profile.calibration,
+    minSilence: profile.minSilence,
+    trainedAt: profile.trainedAt,
+    dim,
+    steps,
+    templates: profile.templates.map((t) => [t.phrase, t.frames]),
+  };
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const body = profile.templates.reduce((n, t) => n + t.data.length, 0);
+  const out = new Uint8Array(10 + json.length + body);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < 4; i++) out[i] = MAGIC.charCodeAt(i);
+  view.setUint16(4, MODEL_VERSION, true);
+  view.setUint32(6, json.length, true);
+  out.set(json, 10);
+  let p = 10 + json.length;
+  for (const t of profile.templates) {
+    for (let i = 0; i < t.data.length; i++) {
+      const q = Math.round((t.data[i] as number) / (steps[i % dim] as number));
+      view.setInt8(p++, Math.max(-127, Math.min(127, q)));
+    }
+  }
+  return out;
+}
+
+/** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
+export function deserializeProfile(bytes: Uint8Array): Profile {
+  const bad = (why: string): SpeechError => new SpeechError('bad_model', `This voice profile cannot be loaded: ${why}.`);
+  if (bytes.length < 10 || String.fromCharCode(...bytes.subarray(0, 4)) !== MAGIC) throw bad('not a profile file');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint16(4, true);
+  if (version !== MODEL_VERSION) throw bad(`format version ${version} needs retraining`);
+  const length = view.getUint32(6, true);
+  if (10 + length > bytes.length) throw bad('the file is cut short');
+  let header: Header;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(10, 10 + length))) as Header;
+  } catch {
+    throw bad('the header is damaged');
+  }
+  const { dim, steps } = header;
+  let p = 10 + length;
+  const templates = header.templates.map(([phrase, frames]) => {
+    const n = frames * dim;
+    if (p + n > bytes.length) throw bad('the file is cut short');
+    const data = new Float32Array(n);
+    for (let i = 0; i < n; i++) data[i] = view.getInt8(p + i) * (steps[i % dim] as number);
+    p += n;
+    return makeTemplate({ frames, dim, data }, phrase, header.settings);
+  });
+  return {
+    version,
+    settings: header.settings,
+    phrases: header.phrases,
+    scales: Float32Array.from(header.scales),
+    templates,
+    calibration: header.calibration,
+    minSilence: header.minSilence,
+    trainedAt: header.trainedAt,
+  };
+}
