@@ -32,7 +32,6 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
   let channelCount = 0;
   let sampleRate = 0;
   let bitsPerSample = 0;
-  let blockAlign = 0;
   let data: { offset: number; length: number } | undefined;
   let offset = 12;
   while (offset + 8 <= bytes.byteLength) {
@@ -46,7 +45,6 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
       format = view.getUint16(body, true);
       channelCount = view.getUint16(body + 2, true);
       sampleRate = view.getUint32(body + 4, true);
-      blockAlign = view.getUint16(body + 12, true);
       bitsPerSample = view.getUint16(body + 14, true);
       if (format === WAVE_FORMAT_EXTENSIBLE && size >= 26 && body + 26 <= bytes.byteLength) {
         format = view.getUint16(body + 24, true);

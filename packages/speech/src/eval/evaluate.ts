@@ -51,33 +51,36 @@ export type RecogniserFactory = (enrol: LoadedItem[]) => Promise<{ recogniser: R
 /** Wall-clock in milliseconds, from whichever clock the platform has. */
 export const now = (): Milliseconds => performance.now();
 
-/** Feed audio in client-sized chunks and time each call; the last call holding a final is the end-point cost. */
-export function feedStream(stream: RecognitionStream, audio: Float32Array, chunk = CHUNK_SAMPLES) {
-  const finals: Extract<StreamEvent, { type: 'final' }>[] = [];
+/**
+ * Feed audio in client-sized chunks and time every call. The cost of the last call that
+ * produced a result is the end-point latency: the work left once the user stopped.
+ */
+export function feedChunks<R>(
+  push: (chunk: Float32Array) => R[],
+  end: () => R[],
+  audio: Float32Array,
+  chunk = CHUNK_SAMPLES,
+): { results: R[]; ms: Milliseconds; finalMs: Milliseconds } {
+  const results: R[] = [];
   let ms = 0;
   let finalMs = 0;
-  const take = (events: StreamEvent[], spent: number): void => {
-    for (const e of events) {
-      if (e.type === 'final') {
-        finals.push(e);
-        finalMs = spent;
-      }
-    }
-  };
-  for (let i = 0; i < audio.length; i += chunk) {
+  const timed = (call: () => R[]): void => {
     const t0 = now();
-    const events = stream.push(audio.subarray(i, Math.min(audio.length, i + chunk)));
+    const out = call();
     const spent = now() - t0;
     ms += spent;
-    take(events, spent);
-  }
-  const t0 = now();
-  const events = stream.end();
-  const spent = now() - t0;
-  ms += spent;
-  take(events, spent);
-  return { finals, ms, finalMs };
+    if (out.length > 0) {
+      results.push(...out);
+      finalMs = spent;
+    }
+  };
+  for (let i = 0; i < audio.length; i += chunk) timed(() => push(audio.subarray(i, Math.min(audio.length, i + chunk))));
+  timed(end);
+  return { results, ms, finalMs };
 }
+
+type Final = Extract<StreamEvent, { type: 'final' }>;
+const finalsOf = (events: StreamEvent[]): Final[] => events.filter((e): e is Final => e.type === 'final');
 
 /** The personal recogniser exactly as the server and browser run it. */
 export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
@@ -91,7 +94,12 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
     const trainMs = now() - t0;
     const recogniser: Recogniser = {
       run: (audio) => {
-        const { finals, ms, finalMs } = feedStream(new RecognitionStream(matcher), audio);
+        const stream = new RecognitionStream(matcher);
+        const { results: finals, ms, finalMs } = feedChunks(
+          (c) => finalsOf(stream.push(c)),
+          () => finalsOf(stream.end()),
+          audio,
+        );
         // A file is one phrase; if the end-pointer split it, the most confident piece speaks for it.
         const best = finals.reduce<(typeof finals)[number] | undefined>(
           (b, f) => (b === undefined || f.confidence > b.confidence ? f : b),

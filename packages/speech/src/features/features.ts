@@ -37,7 +37,7 @@ export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
   let fftSize = 1;
   while (fftSize < frameSamples) fftSize <<= 1;
   const melBands = options.melBands ?? 32;
-  const cepstra = options.cepstra ?? 13;
+  const cepstra = options.cepstra ?? 20;
   const lo = hzToMel(options.minFrequency ?? 60);
   const hi = hzToMel(options.maxFrequency ?? Math.min(7600, sampleRate / 2));
   const bins = fftSize / 2 + 1;
@@ -235,11 +235,7 @@ export function utteranceFeatures(
       ceps[t * nc + c] = acc / decimation;
     }
   }
-  const X = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
-  if (X.VN === '0') meanOnly(ceps, n, nc); else normaliseColumns(ceps, n, nc);
-  const dw = Number(X.DW ?? '1');
-  const c0w = Number(X.C0 ?? '1');
-  for (let t = 0; t < n; t++) ceps[t * nc] = (ceps[t * nc] as number) * c0w;
+  normaliseColumns(ceps, n, nc);
   const dim = nc * 2;
   const data = new Float32Array(n * dim);
   let denom = 0;
@@ -253,19 +249,10 @@ export function utteranceFeatures(
         const b = Math.max(0, t - k);
         acc += k * ((ceps[a * nc + c] as number) - (ceps[b * nc + c] as number));
       }
-      data[t * dim + nc + c] = (dw * acc) / denom;
+      data[t * dim + nc + c] = acc / denom;
     }
   }
   return { frames: n, dim, data };
-}
-
-function meanOnly(data: Float32Array, rows: number, cols: number): void {
-  for (let c = 0; c < cols; c++) {
-    let mean = 0;
-    for (let t = 0; t < rows; t++) mean += data[t * cols + c] as number;
-    mean /= rows;
-    for (let t = 0; t < rows; t++) data[t * cols + c] = ((data[t * cols + c] as number) - mean) * 0.2;
-  }
 }
 
 /** Zero mean, unit variance per column, in place. */

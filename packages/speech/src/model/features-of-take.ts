@@ -31,8 +31,7 @@ export function takeFeatures(
   let longestPause = 0;
   const first = segments[0];
   const last = segments[segments.length - 1];
-  const X = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
-  if (first !== undefined && last !== undefined && X.NOTRIM !== '1') {
+  if (first !== undefined && last !== undefined) {
     from = first.startFrame;
     to = last.endFrame;
     for (let i = 1; i < segments.length; i++) {

@@ -63,10 +63,9 @@ export function makeTemplate(features: FeatureMatrix, phrase: number, settings: 
 }
 
 let cachedFrontEnd: FrontEnd | undefined;
-/** The one front end every profile uses (16 kHz, 25 ms frames, 10 ms shift). */
+/** The one front end every profile uses (16 kHz, 25 ms frames, 10 ms shift, 32 mel bands, 20 cepstra). */
 export function defaultFrontEnd(): FrontEnd {
-  const X = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
-  cachedFrontEnd ??= createFrontEnd({ cepstra: Number(X.NC ?? '13'), maxFrequency: Number(X.FMAX ?? '7600'), melBands: Number(X.NB ?? '32') });
+  cachedFrontEnd ??= createFrontEnd();
   return cachedFrontEnd;
 }
 

@@ -1,0 +1,168 @@
+import type { Decoder, SoundSwallowerModule } from 'soundswallower';
+import { SpectralAnalyser } from '../features/features.js';
+import { defaultFrontEnd, normaliseText } from '../model/profile.js';
+import type { Seconds } from '../units.js';
+import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
+
+/** The generic recogniser's answer for one utterance. */
+export interface GenericResult {
+  text: string | null;
+  /** The engine's word posterior for the weakest word, 0..1. */
+  confidence: number;
+  start: Seconds;
+  end: Seconds;
+}
+
+/** Grammar built from phrase texts; phrases with words outside the dictionary are left out. */
+export interface PhraseGrammar {
+  jsgf: string;
+  /** Normalised text -> display text, for the phrases the grammar covers. */
+  covered: Map<string, string>;
+  /** Phrases the generic path cannot say (a word it does not know). */
+  uncovered: string[];
+}
+
+/** Build a JSGF grammar that accepts exactly one of the phrases. */
+export function phraseGrammar(phrases: readonly string[], known: (word: string) => boolean): PhraseGrammar {
+  const covered = new Map<string, string>();
+  const uncovered: string[] = [];
+  for (const phrase of phrases) {
+    const key = normaliseText(phrase);
+    const words = key.split(' ').filter((w) => w !== '');
+    if (words.length > 0 && words.every(known)) covered.set(key, phrase);
+    else uncovered.push(phrase);
+  }
+  const alternatives = [...covered.keys()].map((k) => `( ${k} )`);
+  const jsgf =
+    alternatives.length === 0 ? '' : `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${alternatives.join(' | ')};\n`;
+  return { jsgf, covered, uncovered };
+}
+
+/**
+ * SoundSwallower constrained to the user's phrases: works before any recording exists and
+ * is the baseline the personal profile has to beat. One instance per stream (the decoder
+ * holds utterance state).
+ */
+export class GenericRecogniser {
+  private readonly decoder: Decoder;
+  readonly grammar: PhraseGrammar;
+
+  private constructor(decoder: Decoder, grammar: PhraseGrammar) {
+    this.decoder = decoder;
+    this.grammar = grammar;
+  }
+
+  /** Create a decoder for these phrases from a loaded SoundSwallower module. */
+  static async create(module: SoundSwallowerModule, phrases: readonly string[]): Promise<GenericRecogniser> {
+    const decoder = new module.Decoder({ loglevel: 'FATAL', samprate: 16000 });
+    await decoder.initialize();
+    // The dictionary answers null for unknown words, despite the declared string type.
+    const known = (w: string): boolean => (decoder.lookup_word(w) as string | null) !== null;
+    const grammar = phraseGrammar(phrases, known);
+    if (grammar.jsgf !== '') decoder.set_grammar(grammar.jsgf);
+    return new GenericRecogniser(decoder, grammar);
+  }
+
+  /** Start an utterance. */
+  start(): void {
+    if (this.grammar.jsgf !== '') this.decoder.start();
+  }
+
+  /** Feed 16 kHz audio to the open utterance. */
+  process(samples: Float32Array): void {
+    if (this.grammar.jsgf !== '' && samples.length > 0) this.decoder.process_audio(samples, false, false);
+  }
+
+  /** Close the utterance and read the answer. */
+  finish(): { text: string | null; confidence: number } {
+    if (this.grammar.jsgf === '') return { text: null, confidence: 0 };
+    this.decoder.stop();
+    const hyp = normaliseText(this.decoder.get_text());
+    const text = this.grammar.covered.get(hyp) ?? null;
+    let confidence = 0;
+    if (text !== null) {
+      const words = this.decoder.get_alignment().w ?? [];
+      const posteriors = words.filter((w) => w.t !== '(NULL)' && !w.t.startsWith('<')).map((w) => w.p);
+      confidence = posteriors.length > 0 ? Math.min(...posteriors) : 0;
+    }
+    return { text, confidence };
+  }
+
+  /** Free the engine's memory. */
+  delete(): void {
+    this.decoder.delete();
+  }
+}
+
+/**
+ * The generic path on a live stream: the same end-pointer as the personal path decides
+ * where utterances are, and audio is fed to the engine as it arrives.
+ */
+export class GenericStream {
+  private readonly recogniser: GenericRecogniser;
+  private readonly analyser = new SpectralAnalyser(defaultFrontEnd());
+  private readonly endpointer: Endpointer;
+  private readonly hop: number;
+  private readonly frameShift: Seconds;
+  private audio = new Float32Array(0);
+  private audioStart = 0;
+  private fed = 0;
+
+  constructor(recogniser: GenericRecogniser, options: EndpointerOptions = {}) {
+    const fe = defaultFrontEnd();
+    this.recogniser = recogniser;
+    this.hop = fe.hopSamples;
+    this.frameShift = fe.hopSamples / fe.sampleRate;
+    this.endpointer = new Endpointer({ ...options, frameShift: this.frameShift });
+  }
+
+  /** Feed audio; returns results for utterances that ended in it. */
+  push(chunk: Float32Array): GenericResult[] {
+    const grown = new Float32Array(this.audio.length + chunk.length);
+    grown.set(this.audio);
+    grown.set(chunk, this.audio.length);
+    this.audio = grown;
+    const results: GenericResult[] = [];
+    for (const frame of this.analyser.push(chunk)) this.handle(this.endpointer.process(frame.energyDb), results);
+    if (this.endpointer.speaking) {
+      this.feedTo(this.audioStart + this.audio.length);
+    } else if (this.audio.length > 16000) {
+      const drop = this.audio.length - 8000;
+      this.audio = this.audio.slice(drop);
+      this.audioStart += drop;
+    }
+    return results;
+  }
+
+  /** The stream is over. */
+  end(): GenericResult[] {
+    const results: GenericResult[] = [];
+    this.handle(this.endpointer.flush(), results);
+    return results;
+  }
+
+  private feedTo(sample: number): void {
+    if (sample <= this.fed) return;
+    this.recogniser.process(this.audio.subarray(this.fed - this.audioStart, sample - this.audioStart));
+    this.fed = sample;
+  }
+
+  private handle(event: EndpointEvent | undefined, results: GenericResult[]): void {
+    if (event === undefined) return;
+    switch (event.type) {
+      case 'start':
+        this.recogniser.start();
+        this.fed = Math.max(this.audioStart, event.startFrame * this.hop);
+        return;
+      case 'cancel':
+        this.recogniser.finish();
+        return;
+      case 'end': {
+        this.feedTo(Math.min(this.audioStart + this.audio.length, event.endFrame * this.hop + this.hop));
+        const r = this.recogniser.finish();
+        results.push({ ...r, start: event.startFrame * this.frameShift, end: event.endFrame * this.frameShift });
+        return;
+      }
+    }
+  }
+}
