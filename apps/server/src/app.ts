@@ -36,14 +36,14 @@ export interface AppOptions {
   db: Db;
   /** Replaces the configured mailer (tests capture emails this way). */
   mailer?: Mailer;
-  /** Overrides the logger (tests turn it off). */
-  logger?: boolean;
+  /** Turns the log off, or sends it to a stream (tests read it). */
+  logger?: false | { stream: NodeJS.WritableStream };
 }
 
 /** Builds the whole server: REST API, OpenAPI document, realtime socket and web app. */
 export async function buildApp({ config, db, mailer: givenMailer, logger }: AppOptions) {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel, redact: REDACTED },
+    logger: logger === false ? false : { level: config.logLevel, redact: REDACTED, ...logger },
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -91,23 +91,27 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
         description: 'Accounts, profiles, settings, consents and subscriptions of the web app.',
         version: services.version,
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   registerPublicRoutes(app, services);
   registerPublicAuthRoutes(app, services);
   registerLogRoutes(app, services);
-  await app.register(async (privateApp) => {
+  await app.register((privateApp, _options, done) => {
     const scoped = privateApp.withTypeProvider<ZodTypeProvider>();
     scoped.addHook('onRequest', authenticateWith(services.tokens, services.sessions));
     registerPrivateAuthRoutes(scoped, services);
     registerAccountRoutes(scoped, services);
     registerSubscriptionRoutes(scoped, services);
     registerSupportRoutes(scoped, services);
+    done();
   });
 
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : DEFAULT_WEB_DIST);

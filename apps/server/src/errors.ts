@@ -13,7 +13,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, message, code);
-export const unauthorized = (message = 'Unauthorized', code = 'UNAUTHORIZED') => new AppError(401, message, code);
+export const unauthorized = (message = 'Unauthorized', code = 'UNAUTHORIZED') =>
+  new AppError(401, message, code);
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, message, code);
 export const notFound = (what: string) => new AppError(404, `${what} not found`, 'NOT_FOUND');
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);

@@ -55,14 +55,24 @@ describe('POST /user (sign-up)', () => {
     expect(response.body.message).toMatch(/^parent_email: /);
 
     response = await server.api.post('/user', { ...minor, parent_email: 'guardian@example.org' });
-    expect(response.body.message).toBe('guardian_consent: the guardian consent form for CAN is required for a minor');
+    expect(response.body.message).toBe(
+      'guardian_consent: the guardian consent form for CAN is required for a minor',
+    );
 
     const usaForm = { region: 'USA', guardian_name: 'Sam Rivera', relationship: 'parent', agreed: true };
-    response = await server.api.post('/user', { ...minor, parent_email: 'guardian@example.org', guardian_consent: usaForm });
+    response = await server.api.post('/user', {
+      ...minor,
+      parent_email: 'guardian@example.org',
+      guardian_consent: usaForm,
+    });
     expect(response.body.message).toBe('guardian_consent: use the consent form for CAN');
 
     const canForm = { ...usaForm, region: 'CAN' };
-    response = await server.api.post('/user', { ...minor, parent_email: 'guardian@example.org', guardian_consent: canForm });
+    response = await server.api.post('/user', {
+      ...minor,
+      parent_email: 'guardian@example.org',
+      guardian_consent: canForm,
+    });
     expect(response.body.message).toMatch(/^support_person_consent: /);
 
     response = await server.api.post('/user', {
@@ -77,7 +87,10 @@ describe('POST /user (sign-up)', () => {
   it('uses the age of majority of the region', async () => {
     const year = new Date().getUTCFullYear() - 20;
     // 20 years old: an adult in New York, a minor in Mississippi (21).
-    const response = await server.api.post('/user', await signUpRequest({ birthdate: `${year}-01-01`, region_code: 'MS' }));
+    const response = await server.api.post(
+      '/user',
+      await signUpRequest({ birthdate: `${year}-01-01`, region_code: 'MS' }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/parent_email/);
   });
@@ -106,17 +119,35 @@ describe('POST /user (sign-up)', () => {
 
   it('answers malformed JSON, a wrong content type and an oversized body clearly', async () => {
     let response = await server.api.request('POST', '/user', { rawBody: '{"email": ' });
-    expect(response.body).toEqual({ status: 400, message: 'The request body is not valid JSON', code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
-    response = await server.api.request('POST', '/login', { rawBody: '<email/>', headers: { 'content-type': 'application/xml' } });
-    expect(response.body).toMatchObject({ status: 415, message: 'Send the request body as application/json' });
-    response = await server.api.request('POST', '/login', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    expect(response.body).toEqual({
+      status: 400,
+      message: 'The request body is not valid JSON',
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
+    response = await server.api.request('POST', '/login', {
+      rawBody: '<email/>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(response.body).toMatchObject({
+      status: 415,
+      message: 'Send the request body as application/json',
+    });
+    response = await server.api.request('POST', '/login', {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(response.body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-    response = await server.api.request('POST', '/user', { rawBody: JSON.stringify({ name: 'x'.repeat(200_000) }) });
+    response = await server.api.request('POST', '/user', {
+      rawBody: JSON.stringify({ name: 'x'.repeat(200_000) }),
+    });
     expect(response.body).toMatchObject({ status: 413, message: 'The request body is too large' });
   });
 
   it('refuses sign-up where the service is legally restricted', async () => {
-    const response = await server.api.post('/user', await signUpRequest({ country: 'US', region_code: 'TX' }));
+    const response = await server.api.post(
+      '/user',
+      await signUpRequest({ country: 'US', region_code: 'TX' }),
+    );
     expect(response.status).toBe(451);
     expect(response.body).toMatchObject({ code: 'LEGAL_RESTRICTION', reason: 'REGION_RESTRICTED' });
     expect(response.body.details).toContain('US-TX');
@@ -140,12 +171,23 @@ describe('POST /login', () => {
       email: user.email,
       password: await hashPasswordForTransport('not my password 1'),
     });
-    expect(wrong.body).toEqual({ status: 401, message: 'Wrong email or password', code: 'INVALID_CREDENTIALS' });
+    expect(wrong.body).toEqual({
+      status: 401,
+      message: 'Wrong email or password',
+      code: 'INVALID_CREDENTIALS',
+    });
 
-    const unknown = await server.api.post('/login', { email: 'nobody@example.org', password: user.transportPassword });
+    const unknown = await server.api.post('/login', {
+      email: 'nobody@example.org',
+      password: user.transportPassword,
+    });
     expect(unknown.body).toEqual(wrong.body);
 
-    const badApp = await server.api.post('/login', { email: user.email, password: user.transportPassword, app_id: 'other' });
+    const badApp = await server.api.post('/login', {
+      email: user.email,
+      password: user.transportPassword,
+      app_id: 'other',
+    });
     expect(badApp.body).toMatchObject({ status: 401, code: 'UNKNOWN_APP' });
   });
 });
@@ -153,7 +195,9 @@ describe('POST /login', () => {
 describe('POST /refreshAccessToken', () => {
   it('rotates the refresh token and revokes the family when a spent one comes back', async () => {
     const user = await signUp(server.api);
-    const first = await server.api.post<TokenPair>('/refreshAccessToken', { refreshToken: user.refresh_token });
+    const first = await server.api.post<TokenPair>('/refreshAccessToken', {
+      refreshToken: user.refresh_token,
+    });
     expect(first.status).toBe(200);
     expect(first.body.refresh_token).not.toBe(user.refresh_token);
     expect((await server.api.get('/app/tasks', first.body.access_token)).status).toBe(200);
@@ -161,14 +205,22 @@ describe('POST /refreshAccessToken', () => {
     // A thief replays the old token: the whole session ends, for them and for the user.
     const replay = await server.api.post('/refreshAccessToken', { refreshToken: user.refresh_token });
     expect(replay.body).toMatchObject({ status: 401, code: 'REFRESH_TOKEN_REUSED' });
-    const afterReplay = await server.api.post('/refreshAccessToken', { refreshToken: first.body.refresh_token });
+    const afterReplay = await server.api.post('/refreshAccessToken', {
+      refreshToken: first.body.refresh_token,
+    });
     expect(afterReplay.status).toBe(401);
-    expect((await server.api.get('/app/tasks', first.body.access_token)).body).toMatchObject({ code: 'SESSION_ENDED' });
+    expect((await server.api.get('/app/tasks', first.body.access_token)).body).toMatchObject({
+      code: 'SESSION_ENDED',
+    });
   });
 
   it('refuses an expired refresh token and an unknown one', async () => {
     const user = await signUp(server.api);
-    await server.db.updateTable('refresh_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.user.id).execute();
+    await server.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.user.id)
+      .execute();
     const expired = await server.api.post('/refreshAccessToken', { refreshToken: user.refresh_token });
     expect(expired.body).toMatchObject({ status: 401, message: 'Token expired' });
     const unknown = await server.api.post('/refreshAccessToken', { refreshToken: 'nope' });
@@ -181,7 +233,11 @@ describe('POST /refreshAccessToken', () => {
     await server.db.updateTable('users').set({ country: 'KP' }).where('id', '=', user.user.id).execute();
     const refresh = await server.api.post('/refreshAccessToken', { refreshToken: user.refresh_token });
     expect(refresh.status).toBe(451);
-    expect(refresh.body).toMatchObject({ status: 451, code: 'LEGAL_RESTRICTION', reason: 'REGION_RESTRICTED' });
+    expect(refresh.body).toMatchObject({
+      status: 451,
+      code: 'LEGAL_RESTRICTION',
+      reason: 'REGION_RESTRICTED',
+    });
     expect(typeof refresh.body.details).toBe('string');
     const login = await server.api.post('/login', { email: user.email, password: user.transportPassword });
     expect(login.status).toBe(451);
@@ -202,10 +258,16 @@ describe('password reset', () => {
     expect((await server.api.post('/forgotPassword', { email: user.email })).body).toEqual({ ok: true });
     const code = codeFrom(user.email);
 
-    const wrong = await server.api.post('/validateResetCode', { email: user.email, code: code === '000000' ? '111111' : '000000' });
+    const wrong = await server.api.post('/validateResetCode', {
+      email: user.email,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.body).toMatchObject({ status: 400, code: 'RESET_CODE_WRONG' });
 
-    const valid = await server.api.post<{ update_token: string }>('/validateResetCode', { email: user.email, code });
+    const valid = await server.api.post<{ update_token: string }>('/validateResetCode', {
+      email: user.email,
+      code,
+    });
     expect(valid.status).toBe(200);
     const password = await hashPasswordForTransport('a new password 7');
     const reset = await server.api.post<SessionResponse>('/resetPassword', {
@@ -217,10 +279,16 @@ describe('password reset', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.user.id).toBe(user.user.id);
 
-    expect((await server.api.post('/login', { email: user.email, password: user.transportPassword })).status).toBe(401);
+    expect(
+      (await server.api.post('/login', { email: user.email, password: user.transportPassword })).status,
+    ).toBe(401);
     expect((await server.api.post('/login', { email: user.email, password })).status).toBe(200);
     expect((await server.api.get('/app/tasks', user.access_token)).status).toBe(401);
-    const again = await server.api.post('/resetPassword', { update_token: valid.body.update_token, email: user.email, password });
+    const again = await server.api.post('/resetPassword', {
+      update_token: valid.body.update_token,
+      email: user.email,
+      password,
+    });
     expect(again.body).toMatchObject({ status: 400, code: 'RESET_TOKEN_INVALID' });
   });
 
@@ -235,7 +303,11 @@ describe('password reset', () => {
     const user = await signUp(server.api);
     await server.api.post('/forgotPassword', { email: user.email });
     const code = codeFrom(user.email);
-    await server.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1) }).where('user_id', '=', user.user.id).execute();
+    await server.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('user_id', '=', user.user.id)
+      .execute();
     const expired = await server.api.post('/validateResetCode', { email: user.email, code });
     expect(expired.body).toMatchObject({ status: 410, code: 'RESET_CODE_EXPIRED' });
 
@@ -255,21 +327,34 @@ describe('password reset', () => {
 describe('signed-in account actions', () => {
   it('ends the session on logout', async () => {
     const user = await signUp(server.api);
-    const other = await server.api.post<SessionResponse>('/login', { email: user.email, password: user.transportPassword });
+    const other = await server.api.post<SessionResponse>('/login', {
+      email: user.email,
+      password: user.transportPassword,
+    });
     const logout = await server.api.post('/app/logAuthEvent', { event: 'logout' }, user.access_token);
     expect(logout.body).toEqual({ ok: true });
     expect((await server.api.get('/app/tasks', user.access_token)).status).toBe(401);
-    expect((await server.api.post('/refreshAccessToken', { refreshToken: user.refresh_token })).status).toBe(401);
+    expect((await server.api.post('/refreshAccessToken', { refreshToken: user.refresh_token })).status).toBe(
+      401,
+    );
     // The session on another device goes on.
     expect((await server.api.get('/app/tasks', other.body.access_token)).status).toBe(200);
-    const unknownEvent = await server.api.post('/app/logAuthEvent', { event: 'dance' }, other.body.access_token);
+    const unknownEvent = await server.api.post(
+      '/app/logAuthEvent',
+      { event: 'dance' },
+      other.body.access_token,
+    );
     expect(unknownEvent.status).toBe(400);
   });
 
   it('authorizes secure content with the password, for the own account only', async () => {
     const user = await signUp(server.api);
     const stranger = await signUp(server.api);
-    const ok = await server.api.post('/authorizeForSecureContent', { password: user.transportPassword, user_id: user.user.id }, user.access_token);
+    const ok = await server.api.post(
+      '/authorizeForSecureContent',
+      { password: user.transportPassword, user_id: user.user.id },
+      user.access_token,
+    );
     expect(ok.body).toMatchObject({ authorized: true, expires_in: 300 });
     const wrong = await server.api.post(
       '/authorizeForSecureContent',
@@ -288,20 +373,39 @@ describe('signed-in account actions', () => {
   it('deletes the account with its data and keeps only an anonymous receipt', async () => {
     const user = await signUp(server.api);
     await server.api.post('/app/support', { type: 'question', text: 'How do I record?' }, user.access_token);
-    const bad = await server.api.request('DELETE', '/app/end_user/delete_account', { body: { opt_out_audio_recognition: 'yes' }, token: user.access_token });
+    const bad = await server.api.request('DELETE', '/app/end_user/delete_account', {
+      body: { opt_out_audio_recognition: 'yes' },
+      token: user.access_token,
+    });
     expect(bad.status).toBe(400);
     const deleted = await server.api.request('DELETE', '/app/end_user/delete_account', {
       body: { opt_out_audio_recognition: true, opt_out_audio_training: false },
       token: user.access_token,
     });
     expect(deleted.body).toEqual({ ok: true });
-    expect((await server.api.post('/login', { email: user.email, password: user.transportPassword })).status).toBe(401);
+    expect(
+      (await server.api.post('/login', { email: user.email, password: user.transportPassword })).status,
+    ).toBe(401);
     expect((await server.api.get('/app/profile', user.access_token)).status).toBe(401);
-    for (const table of ['profiles', 'support_requests', 'refresh_tokens', 'subscriptions', 'auth_events'] as const) {
-      const rows = await server.db.selectFrom(table).select('user_id').where('user_id', '=', user.user.id).execute();
+    for (const table of [
+      'profiles',
+      'support_requests',
+      'refresh_tokens',
+      'subscriptions',
+      'auth_events',
+    ] as const) {
+      const rows = await server.db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', user.user.id)
+        .execute();
       expect(rows, table).toHaveLength(0);
     }
-    const receipt = await server.db.selectFrom('account_deletions').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const receipt = await server.db
+      .selectFrom('account_deletions')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(receipt).toMatchObject({ opt_out_audio_recognition: true, opt_out_audio_training: false });
   });
 });

@@ -20,7 +20,10 @@ export const NewPasswordSchema = z
 
 export const BirthdateSchema = z.iso
   .date({ message: 'birthdate must be a date as YYYY-MM-DD' })
-  .refine((value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now(), 'birthdate cannot be in the future')
+  .refine(
+    (value) => new Date(`${value}T00:00:00Z`).getTime() <= Date.now(),
+    'birthdate cannot be in the future',
+  )
   .refine(
     (value) => Number(value.slice(0, 4)) >= new Date().getUTCFullYear() - 120,
     'birthdate must be within the last 120 years',
@@ -98,12 +101,17 @@ export const TokenPairSchema = z
   .meta({ id: 'TokenPair' });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
-export const SessionResponseSchema = TokenPairSchema.extend({ user: UserSchema }).meta({ id: 'SessionResponse' });
+export const SessionResponseSchema = TokenPairSchema.extend({ user: UserSchema }).meta({
+  id: 'SessionResponse',
+});
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema }).strict();
 export const ValidateResetCodeRequestSchema = z
-  .object({ email: EmailSchema, code: z.string().regex(/^[0-9]{6}$/, 'code must be the 6 digits from the email') })
+  .object({
+    email: EmailSchema,
+    code: z.string().regex(/^[0-9]{6}$/, 'code must be the 6 digits from the email'),
+  })
   .strict();
 export const ValidateResetCodeResponseSchema = z.object({ update_token: z.string() });
 export const ResetPasswordRequestSchema = z

@@ -39,6 +39,11 @@ export function ageOn(birthdate: string, today: Date): number {
 }
 
 /** True when an account for this person needs a guardian's consent. */
-export function isMinor(birthdate: string, country: string, regionCode: string | null | undefined, today: Date) {
+export function isMinor(
+  birthdate: string,
+  country: string,
+  regionCode: string | null | undefined,
+  today: Date,
+) {
   return ageOn(birthdate, today) < ageOfMajority(country, regionCode);
 }

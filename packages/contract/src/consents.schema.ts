@@ -3,7 +3,9 @@ import { COOKIE_CONSENT_TYPES } from './constants.js';
 import { CookieConsentTypesSchema, UserSchema } from './user.schema.js';
 
 /** The cookie choice of the cookie notice. */
-export const CookieConsentUpdateSchema = z.object({ cookies_consent_types: CookieConsentTypesSchema }).strict();
+export const CookieConsentUpdateSchema = z
+  .object({ cookies_consent_types: CookieConsentTypesSchema })
+  .strict();
 
 /** The terms and privacy re-acceptance dialog. */
 export const TermsConsentUpdateSchema = z

@@ -4,7 +4,13 @@ import { hashPasswordForTransport, PASSWORD_HASH_ITERATIONS, PASSWORD_HASH_SALT 
 
 describe('hashPasswordForTransport', () => {
   it('is PBKDF2-SHA256 with the fixed salt and 4096 iterations, as hex', async () => {
-    const expected = pbkdf2Sync('correct horse 9', PASSWORD_HASH_SALT, PASSWORD_HASH_ITERATIONS, 32, 'sha256');
+    const expected = pbkdf2Sync(
+      'correct horse 9',
+      PASSWORD_HASH_SALT,
+      PASSWORD_HASH_ITERATIONS,
+      32,
+      'sha256',
+    );
     await expect(hashPasswordForTransport('correct horse 9')).resolves.toBe(expected.toString('hex'));
   });
 

@@ -10,11 +10,20 @@ export const PASSWORD_HASH_ITERATIONS = 4096;
 /** Hashes a password for transport, in the browser and in Node (WebCrypto in both). */
 export async function hashPasswordForTransport(password: string): Promise<string> {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFKC')), 'PBKDF2', false, [
-    'deriveBits',
-  ]);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(password.normalize('NFKC')),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
   const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(PASSWORD_HASH_SALT), iterations: PASSWORD_HASH_ITERATIONS },
+    {
+      name: 'PBKDF2',
+      hash: 'SHA-256',
+      salt: encoder.encode(PASSWORD_HASH_SALT),
+      iterations: PASSWORD_HASH_ITERATIONS,
+    },
     key,
     256,
   );

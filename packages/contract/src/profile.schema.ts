@@ -38,7 +38,11 @@ export const PROFILE_FIELDS = Object.keys(profileFields) as (keyof Profile)[];
  * The fields without which the app cannot serve the user: how to address them, where
  * they live (consent rules, legal restrictions) and which language to recognise.
  */
-export const MANDATORY_PROFILE_FIELDS = ['name', 'country', 'nativeLanguage'] as const satisfies (keyof Profile)[];
+export const MANDATORY_PROFILE_FIELDS = [
+  'name',
+  'country',
+  'nativeLanguage',
+] as const satisfies (keyof Profile)[];
 
 export const UpdateProfileRequestSchema = ProfileSchema.partial()
   .strict()

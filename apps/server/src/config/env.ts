@@ -18,15 +18,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
-  PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be an absolute URL such as https://parla.example' }).optional(),
+  PUBLIC_URL: z
+    .url({ message: 'PUBLIC_URL must be an absolute URL such as https://parla.example' })
+    .optional(),
   PRODUCT_NAME: z.string().min(1).max(40).default('Parla'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt('ACCESS_TOKEN_TTL_SECONDS', 30, 86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt('REFRESH_TOKEN_TTL_DAYS', 1, 365).default(30),
   RESET_CODE_TTL_MINUTES: positiveInt('RESET_CODE_TTL_MINUTES', 1, 1440).default(15),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Parla <no-reply@parla.local>'),
-  SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).default('support@parla.local'),
+  SUPPORT_EMAIL: z
+    .email({ message: 'SUPPORT_EMAIL must be an email address' })
+    .default('support@parla.local'),
   RESTRICTED_REGIONS: z
     .string()
     .default('')
@@ -87,7 +94,9 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration from environment variables (empty values count as unset). */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const env = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(

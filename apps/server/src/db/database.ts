@@ -19,7 +19,9 @@ export interface DatabaseOptions {
 }
 
 /** Opens the database: PostgreSQL when a URL is given, else PGlite under the data folder. */
-export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; engine: 'postgres' | 'pglite' }> {
+export async function openDatabase(
+  options: DatabaseOptions,
+): Promise<{ db: Db; engine: 'postgres' | 'pglite' }> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -38,12 +40,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<{ db: Db; 
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(db: Db, schema?: string) {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    // Where the migration bookkeeping lives, when not in the default schema.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      { cause: error },
+    );
   }
   return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? [];
 }

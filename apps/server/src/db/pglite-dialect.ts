@@ -68,8 +68,9 @@ class PGliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  async releaseConnection(connection: DatabaseConnection) {
-    (connection as PGliteConnection).release();
+  releaseConnection() {
+    // There is one connection: releasing it lets the next caller in.
+    this.connection.release();
     return Promise.resolve();
   }
 
@@ -90,13 +91,12 @@ class PGliteConnection implements DatabaseConnection {
         ? ((await this.pglite.exec(query.sql)).at(-1) ?? { rows: [] as R[], affectedRows: 0 })
         : await this.pglite.query<R>(query.sql, [...query.parameters]);
     return {
-      rows: result.rows,
+      rows: result.rows as R[],
       ...(result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) }),
     };
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming queries are not supported on the embedded database');
   }
 }

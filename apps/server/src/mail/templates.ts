@@ -15,7 +15,11 @@ export function passwordResetEmail(to: string, product: string, code: string, mi
   };
 }
 
-export function supportRequestEmail(to: string, product: string, request: { id: string; type: string; text: string }): Email {
+export function supportRequestEmail(
+  to: string,
+  product: string,
+  request: { id: string; type: string; text: string },
+): Email {
   return {
     to,
     subject: `[${product} support] ${request.type} #${request.id.slice(0, 8)}`,

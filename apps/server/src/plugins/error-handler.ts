@@ -3,18 +3,44 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from '../errors.js';
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { code?: string; keys?: string[]; path?: PropertyKey[] } };
+  params?: { keys?: string[]; errors?: ZodIssueLike[][] };
+}
+
+interface ZodIssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  keys?: string[];
+}
+
+/** For a body that may take several shapes, explain it against the shape it came closest to. */
+function closestBranch(issue: ValidationIssue): ValidationIssue[] | undefined {
+  const branches = issue.params?.errors;
+  if (issue.keyword !== 'invalid_union' || !branches?.length) return undefined;
+  const closest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  const prefix = issue.instancePath ?? '';
+  return closest.map((inner) => ({
+    keyword: inner.code,
+    instancePath: `${prefix.replace(/\/$/, '')}/${inner.path.map(String).join('/')}`,
+    message: inner.message,
+    params: { keys: inner.keys ?? [] },
+  }));
 }
 
 /** Turns one validation issue into "field: what is wrong". */
-function describeIssue(issue: ValidationIssue, context: string) {
-  const zodIssue = issue.params?.issue;
-  if (zodIssue?.code === 'unrecognized_keys' && zodIssue.keys?.length) {
-    return `Unknown field${zodIssue.keys.length > 1 ? 's' : ''}: ${zodIssue.keys.join(', ')}`;
+function describeIssue(issue: ValidationIssue, context: string): string {
+  const branch = closestBranch(issue);
+  if (branch) return branch.map((inner) => describeIssue(inner, context)).join('; ');
+  const unknownKeys = issue.keyword === 'unrecognized_keys' ? (issue.params?.keys ?? []) : [];
+  if (unknownKeys.length > 0) {
+    const field = (issue.instancePath ?? '').replace(/^\/+|\/+$/g, '').replaceAll('/', '.');
+    const names = unknownKeys.map((key) => (field ? `${field}.${key}` : key)).join(', ');
+    return `Unknown field${unknownKeys.length > 1 ? 's' : ''}: ${names}`;
   }
-  const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const field = (issue.instancePath ?? '').replace(/^\/+|\/+$/g, '').replaceAll('/', '.');
   const message = issue.message ?? 'is not valid';
   if (!field) return context === 'body' ? `Request body: ${message}` : `${context}: ${message}`;
   // Messages that already start with the field name are not prefixed twice.
@@ -26,7 +52,10 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the request body as application/json' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header does not match the body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'The Content-Length header does not match the body',
+  },
 };
 
 /**
@@ -42,18 +71,24 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];
-      const message = issues.map((issue) => describeIssue(issue, error.validationContext ?? 'body')).join('; ');
+      const message = issues
+        .map((issue) => describeIssue(issue, error.validationContext ?? 'body'))
+        .join('; ');
       return reply.status(400).send({ status: 400, message, code: 'VALIDATION_FAILED' });
     }
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     if (known) {
-      return reply.status(known.status).send({ status: known.status, message: known.message, code: error.code });
+      return reply
+        .status(known.status)
+        .send({ status: known.status, message: known.message, code: error.code });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ status: 429, message: error.message, code: 'RATE_LIMITED' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ status: error.statusCode, message: error.message, code: error.code });
+      return reply
+        .status(error.statusCode)
+        .send({ status: error.statusCode, message: error.message, code: error.code });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -68,6 +103,12 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ status: 404, message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
+    reply
+      .status(404)
+      .send({
+        status: 404,
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}`,
+        code: 'NOT_FOUND',
+      });
   });
 }

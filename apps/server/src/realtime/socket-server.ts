@@ -12,7 +12,12 @@ interface SocketData {
   userId: string;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /**
  * The realtime server at /socket.io on the same HTTP server: long polling first,
@@ -33,15 +38,18 @@ export function createRealtimeServer(httpServer: HttpServer, services: Services)
       return;
     }
     const userId = auth.user_id;
-    services.tokens.verifyAccess(auth.token).then(
-      async (claims) => {
-        const active = await services.sessions.isFamilyActive(claims.sessionId);
-        if (claims.userId !== userId || !active) throw new Error('session mismatch');
-        socket.data.userId = claims.userId;
-        next();
-      },
-      () => next(new Error(SOCKET_AUTH_FAILED_MESSAGE)),
-    ).catch(() => next(new Error(SOCKET_AUTH_FAILED_MESSAGE)));
+    services.tokens
+      .verifyAccess(auth.token)
+      .then(
+        async (claims) => {
+          const active = await services.sessions.isFamilyActive(claims.sessionId);
+          if (claims.userId !== userId || !active) throw new Error('session mismatch');
+          socket.data.userId = claims.userId;
+          next();
+        },
+        () => next(new Error(SOCKET_AUTH_FAILED_MESSAGE)),
+      )
+      .catch(() => next(new Error(SOCKET_AUTH_FAILED_MESSAGE)));
   });
 
   io.on('connection', (socket) => {

@@ -20,7 +20,11 @@ export class SessionsRepository {
   }
 
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
   }
 
   /** Marks a token spent; false when another request spent it first. */
@@ -89,7 +93,11 @@ export class SessionsRepository {
   }
 
   async setUpdateToken(id: string, updateTokenHash: string) {
-    await this.db.updateTable('password_resets').set({ update_token_hash: updateTokenHash }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('password_resets')
+      .set({ update_token_hash: updateTokenHash })
+      .where('id', '=', id)
+      .execute();
   }
 
   findResetByUpdateToken(updateTokenHash: string): Promise<PasswordResetRow | undefined> {

@@ -6,7 +6,12 @@ export class SubscriptionsRepository {
   constructor(private readonly db: Db) {}
 
   listPartners(): Promise<TechPartnerRow[]> {
-    return this.db.selectFrom('tech_partners').selectAll().orderBy('is_default', 'desc').orderBy('name').execute();
+    return this.db
+      .selectFrom('tech_partners')
+      .selectAll()
+      .orderBy('is_default', 'desc')
+      .orderBy('name')
+      .execute();
   }
 
   defaultPartner(): Promise<TechPartnerRow | undefined> {
@@ -41,7 +46,13 @@ export class SubscriptionsRepository {
   async create(userId: string, techPartnerId: string, plan: string) {
     await this.db
       .insertInto('subscriptions')
-      .values({ user_id: userId, tech_partner_id: techPartnerId, plan, is_locked: false, updated_at: new Date() })
+      .values({
+        user_id: userId,
+        tech_partner_id: techPartnerId,
+        plan,
+        is_locked: false,
+        updated_at: new Date(),
+      })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
   }

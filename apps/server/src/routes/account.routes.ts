@@ -19,7 +19,14 @@ export function registerAccountRoutes(app: ZodApp, { account }: Services) {
 
   app.get(
     '/app/user',
-    { schema: { tags: ['Account'], security, summary: 'The signed-in user', response: { 200: UserSchema, ...privateErrors } } },
+    {
+      schema: {
+        tags: ['Account'],
+        security,
+        summary: 'The signed-in user',
+        response: { 200: UserSchema, ...privateErrors },
+      },
+    },
     (request) => account.me(request.auth.userId),
   );
 

@@ -24,7 +24,9 @@ const tags = ['Account'];
 /** Sign-up, login, token refresh and password reset: public, and rate limited per client address. */
 export function registerPublicAuthRoutes(app: ZodApp, services: Services) {
   const rateLimit = { max: services.config.authRateLimitPerMinute, timeWindow: '1 minute' };
-  const legal = { 451: LegalRestrictionResponseSchema.describe('Refused for legal reasons where the user lives') };
+  const legal = {
+    451: LegalRestrictionResponseSchema.describe('Refused for legal reasons where the user lives'),
+  };
 
   app.post(
     '/user',

@@ -24,7 +24,8 @@ export function registerSupportRoutes(app: ZodApp, { feedback }: Services) {
         response: { 201: CreatedResponseSchema, ...privateErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await feedback.createSupportRequest(request.auth.userId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await feedback.createSupportRequest(request.auth.userId, request.body)),
   );
 }
 
@@ -45,8 +46,15 @@ export function registerLogRoutes(app: ZodApp, { feedback, tokens }: Services) {
     },
     async (request, reply) => {
       const token = bearerToken(request);
-      const userId = token ? await tokens.verifyAccess(token).then((claims) => claims.userId, () => null) : null;
-      return reply.status(202).send(await feedback.storeClientLogs(userId, request.query.app_name, request.body.logs));
+      const userId = token
+        ? await tokens.verifyAccess(token).then(
+            (claims) => claims.userId,
+            () => null,
+          )
+        : null;
+      return reply
+        .status(202)
+        .send(await feedback.storeClientLogs(userId, request.query.app_name, request.body.logs));
     },
   );
 }

@@ -119,11 +119,17 @@ export class AccountService {
    * Deletes the account and everything that belongs to it. The two opt-out choices are
    * kept in an anonymous receipt, with no link to the person.
    */
-  async deleteAccount(userId: string, choices: { opt_out_audio_recognition: boolean; opt_out_audio_training: boolean }) {
+  async deleteAccount(
+    userId: string,
+    choices: { opt_out_audio_recognition: boolean; opt_out_audio_training: boolean },
+  ) {
     await this.userRow(userId);
     await this.deps.sessions.revokeAllOf(userId);
     await this.deps.users.delete(userId);
-    await this.deps.feedback.recordAccountDeletion(choices.opt_out_audio_recognition, choices.opt_out_audio_training);
+    await this.deps.feedback.recordAccountDeletion(
+      choices.opt_out_audio_recognition,
+      choices.opt_out_audio_training,
+    );
   }
 
   private async userRow(userId: string): Promise<UserRow> {

@@ -9,7 +9,15 @@ import {
 } from '@parla/contract';
 import type { z } from 'zod';
 import type { Config } from '../config/env.js';
-import { AppError, badRequest, emailInUse, gone, invalidCredentials, notFound, unauthorized } from '../errors.js';
+import {
+  AppError,
+  badRequest,
+  emailInUse,
+  gone,
+  invalidCredentials,
+  notFound,
+  unauthorized,
+} from '../errors.js';
 import { newId, newOpaqueToken, newSixDigitCode, sha256 } from '../lib/crypto.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../lib/passwords.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -81,7 +89,9 @@ export class AuthService {
         guardian_consent: input.guardian_consent
           ? JSON.stringify({ ...input.guardian_consent, parent_email: input.parent_email, given_at: now })
           : null,
-        cookies_consent_types: input.cookies_consent_types ? JSON.stringify(input.cookies_consent_types) : null,
+        cookies_consent_types: input.cookies_consent_types
+          ? JSON.stringify(input.cookies_consent_types)
+          : null,
         providers_enabled: JSON.stringify(['casr']),
         settings: JSON.stringify(DEFAULT_USER_SETTINGS),
         updated_at: now,
@@ -124,7 +134,8 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const { config, users, sessions } = this.deps;
     const row = await sessions.findRefreshToken(sha256(refreshToken));
-    if (!row || row.revoked_at) throw unauthorized('Session ended. Please sign in again.', 'INVALID_REFRESH_TOKEN');
+    if (!row || row.revoked_at)
+      throw unauthorized('Session ended. Please sign in again.', 'INVALID_REFRESH_TOKEN');
     if (row.used_at || !(await sessions.spendRefreshToken(row.id))) {
       await sessions.revokeFamily(row.family_id);
       throw unauthorized('Session ended. Please sign in again.', 'REFRESH_TOKEN_REUSED');
@@ -260,7 +271,8 @@ export class AuthService {
       }
     }
     if (!isMinor(input.birthdate, input.country, input.region_code, new Date())) return;
-    if (!input.parent_email) throw badRequest('parent_email: a parent or guardian email is required for a minor');
+    if (!input.parent_email)
+      throw badRequest('parent_email: a parent or guardian email is required for a minor');
     if (input.parent_email === input.email) {
       throw badRequest("parent_email: must be the guardian's own address, not the user's");
     }

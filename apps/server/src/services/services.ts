@@ -23,7 +23,10 @@ export async function createServices(config: Config, db: Db, mailer: Mailer) {
   const sessions = new SessionsRepository(db);
   const subscriptions = new SubscriptionsRepository(db);
   const feedbackRepository = new FeedbackRepository(db);
-  const tokens = new TokenService(config.jwtSecret ?? (await sharedSecret(db, 'jwt')), config.accessTokenTtlSeconds);
+  const tokens = new TokenService(
+    config.jwtSecret ?? (await sharedSecret(db, 'jwt')),
+    config.accessTokenTtlSeconds,
+  );
 
   // What this build offers; the client hides what is off.
   const featureFlags: FeatureFlags = {

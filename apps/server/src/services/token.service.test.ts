@@ -25,7 +25,10 @@ describe('TokenService', () => {
       .setSubject('u1')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(new TextEncoder().encode(secret));
-    await expect(tokens.verifyAccess(expired)).rejects.toMatchObject({ status: 401, message: 'Token expired' });
+    await expect(tokens.verifyAccess(expired)).rejects.toMatchObject({
+      status: 401,
+      message: 'Token expired',
+    });
     const forged = await new TokenService('another-secret-that-is-long-enough-too!!', 900).issueAccess({
       userId: 'u1',
       sessionId: 's1',

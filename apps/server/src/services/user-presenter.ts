@@ -1,4 +1,10 @@
-import { DEFAULT_USER_SETTINGS, UserSettingsSchema, type CookieConsentType, type User, type UserSettings } from '@parla/contract';
+import {
+  DEFAULT_USER_SETTINGS,
+  UserSettingsSchema,
+  type CookieConsentType,
+  type User,
+  type UserSettings,
+} from '@parla/contract';
 import type { UserRow } from '../db/schema.js';
 
 /** Stored settings over the defaults; a key that no longer validates falls back to its default. */

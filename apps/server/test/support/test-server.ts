@@ -39,14 +39,17 @@ export interface TestServer {
  * Starts the real server on a free loopback port over a fresh database: PGlite in
  * memory, or a schema of its own on the PostgreSQL server (TEST_DATABASE=postgres).
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { mailer?: Mailer } = {}) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { configuredMailer?: boolean; logStream?: NodeJS.WritableStream } = {},
+) {
   const engine = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   const schema = `test_${randomUUID().replaceAll('-', '')}`;
   if (engine === 'postgres') await adminQuery(`create schema ${schema}`);
   const { db } = await openDatabase(
     engine === 'postgres' ? { url: POSTGRES_URL, dataDir: '', schema } : { dataDir: 'memory://' },
   );
-  await migrateToLatest(db);
+  await migrateToLatest(db, engine === 'postgres' ? schema : undefined);
   await seed(db);
   const config = loadConfig({
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
@@ -56,7 +59,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const mailer = new CapturingMailer();
-  const { app } = await buildApp({ config, db, mailer: options.mailer ?? mailer, logger: false });
+  const { app } = await buildApp({
+    config,
+    db,
+    ...(options.configuredMailer ? {} : { mailer }),
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -103,7 +111,11 @@ export class ApiClient {
     let body: string | undefined = options.rawBody;
     if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -126,7 +138,9 @@ export class ApiClient {
 let counter = 0;
 
 /** A valid adult sign-up, with a unique email; override any field. */
-export function adultSignUp(overrides: Partial<SignUpRequest> = {}): SignUpRequest & { clearPassword: string } {
+export function adultSignUp(
+  overrides: Partial<SignUpRequest> = {},
+): SignUpRequest & { clearPassword: string } {
   counter += 1;
   return {
     email: `person${counter}-${randomUUID().slice(0, 8)}@example.org`,

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../src/cli/admin.js';
+import { openDatabase } from '../src/db/database.js';
+
+// The command works on the deployment's own database; here an embedded one in a folder.
+describe.runIf(process.env.TEST_DATABASE !== 'postgres')('admin command', () => {
+  let dataDir = '';
+  const previous = process.env.DATA_DIR;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'parla-admin-'));
+    process.env.DATA_DIR = dataDir;
+  });
+  afterAll(async () => {
+    process.env.DATA_DIR = previous;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('manages tech partners and locks a subscription', async () => {
+    expect(await runAdminCommand([])).toContain('subscription:lock EMAIL');
+    await runAdminCommand([
+      'partner:add',
+      '--id',
+      'care-co',
+      '--seller',
+      'CareCo',
+      '--name',
+      'CareCo Speech',
+    ]);
+    expect(await runAdminCommand(['partner:list'])).toMatch(
+      /parla-access\tParla\tParla Access\t\(default\)\ncare-co\tCareCo\tCareCo Speech/,
+    );
+
+    const { db } = await openDatabase({ dataDir });
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'sam@example.org',
+        password_hash: 'x',
+        name: 'Sam',
+        app_language: 'en-US',
+        secondary_name: null,
+        secondary_email: null,
+        secondary_phone: null,
+        birthdate: '1970-01-01',
+        country: 'US',
+        region_code: null,
+        parent_email: null,
+        primary_contact_type: 'user',
+        source_tracking: null,
+        opt_out_audio_recognition: false,
+        opt_out_audio_training: false,
+        accepted_tos_at: null,
+        accepted_privacy_policy_at: null,
+        marketing_consent: null,
+        commercial_use_of_pii_consent: null,
+        support_person_consent: false,
+        guardian_consent: null,
+        cookies_consent_types: null,
+        providers_enabled: '[]',
+        settings: '{}',
+        updated_at: new Date(),
+      })
+      .execute();
+    await db.destroy();
+
+    expect(await runAdminCommand(['subscription:lock', 'SAM@example.org'])).toBe(
+      'Subscription of SAM@example.org is now locked.',
+    );
+    expect(await runAdminCommand(['user:test-flag', 'sam@example.org', 'on'])).toBe(
+      'sam@example.org is now a test user.',
+    );
+    await expect(runAdminCommand(['subscription:lock', 'nobody@example.org'])).rejects.toThrow(
+      'User not found',
+    );
+    await expect(runAdminCommand(['dance'])).rejects.toThrow(/Unknown command dance/);
+
+    const reopened = await openDatabase({ dataDir });
+    const row = await reopened.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', 'u1')
+      .executeTakeFirstOrThrow();
+    const user = await reopened.db
+      .selectFrom('users')
+      .select('is_test_user')
+      .where('id', '=', 'u1')
+      .executeTakeFirstOrThrow();
+    await reopened.db.destroy();
+    expect(row).toMatchObject({ is_locked: true, tech_partner_id: 'parla-access' });
+    expect(user.is_test_user).toBe(true);
+  });
+});

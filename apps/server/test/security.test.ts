@@ -1,0 +1,156 @@
+import { PassThrough } from 'node:stream';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedSecret } from '../src/repositories/secrets.repository.js';
+import { signUp, startTestServer, type TestServer } from './support/test-server.js';
+
+const PRIVATE_ROUTES: [string, string][] = [
+  ['POST', '/app/logAuthEvent'],
+  ['POST', '/authorizeForSecureContent'],
+  ['DELETE', '/app/end_user/delete_account'],
+  ['GET', '/app/user'],
+  ['GET', '/app/profile'],
+  ['POST', '/app/profile'],
+  ['GET', '/app/profile/status'],
+  ['GET', '/app/getUserSettings'],
+  ['POST', '/app/updateUserSettings'],
+  ['GET', '/app/tasks'],
+  ['POST', '/app/complete_task'],
+  ['POST', '/app/update_consents'],
+  ['GET', '/app/end_user/subscription_info'],
+  ['GET', '/app/end_user/tech_partners'],
+  ['POST', '/app/support'],
+];
+
+const PUBLIC_ROUTES: [string, string][] = [
+  ['POST', '/user'],
+  ['POST', '/login'],
+  ['POST', '/refreshAccessToken'],
+  ['POST', '/forgotPassword'],
+  ['POST', '/validateResetCode'],
+  ['POST', '/resetPassword'],
+  ['POST', '/logsBatch'],
+  ['GET', '/health'],
+  ['GET', '/app/public/feature_flags'],
+];
+
+let server: TestServer;
+const log = new PassThrough();
+let logText = '';
+log.on('data', (chunk: Buffer) => (logText += chunk.toString()));
+
+beforeAll(async () => {
+  server = await startTestServer({ LOG_LEVEL: 'info' }, { logStream: log });
+});
+afterAll(() => server.close());
+
+describe('access control', () => {
+  it('refuses every private route without a token, with a bad one, and with an expired one', async () => {
+    const secret = await sharedSecret(server.db, 'jwt');
+    const expired = await new SignJWT({ sid: 'x', kind: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('someone')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(secret));
+    for (const [method, path] of PRIVATE_ROUTES) {
+      const body = method === 'GET' ? {} : { body: {} };
+      const missing = await server.api.request(method, path, body);
+      expect(missing.body, `${method} ${path}`).toEqual({
+        status: 401,
+        message: 'Sign in to continue',
+        code: 'UNAUTHORIZED',
+      });
+      const garbage = await server.api.request(method, path, { ...body, token: 'not-a-token' });
+      expect(garbage.status, `${method} ${path}`).toBe(401);
+      const old = await server.api.request(method, path, { ...body, token: expired });
+      expect(old.body, `${method} ${path}`).toEqual({
+        status: 401,
+        message: 'Token expired',
+        code: 'TOKEN_EXPIRED',
+      });
+    }
+  });
+
+  it('answers an unknown endpoint in the one error shape', async () => {
+    const response = await server.api.get('/app/nothing-here');
+    expect(response.body).toEqual({
+      status: 404,
+      message: 'No such endpoint: GET /app/nothing-here',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('sets the security headers', async () => {
+    const response = await server.api.get('/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('strict-transport-security')).toBeTruthy();
+  });
+});
+
+describe('documentation and health', () => {
+  it('describes every endpoint with its request and response schemas', async () => {
+    const { status, body } = await server.api.get<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: unknown; responses: Record<string, { content?: unknown }>; security?: unknown }
+        >
+      >;
+      components: { schemas: Record<string, unknown> };
+    }>('/docs/openapi.json');
+    expect(status).toBe(200);
+    for (const [method, path] of [...PRIVATE_ROUTES, ...PUBLIC_ROUTES]) {
+      const operation = body.paths[path]?.[method.toLowerCase()];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      const success = Object.entries(operation?.responses ?? {}).find(([code]) => code.startsWith('2'));
+      expect(success?.[1].content, `${method} ${path} response schema`).toBeDefined();
+      if (method !== 'GET') expect(operation?.requestBody, `${method} ${path} request schema`).toBeDefined();
+      const isPrivate = PRIVATE_ROUTES.some(([m, p]) => m === method && p === path);
+      expect(Boolean(operation?.security), `${method} ${path} security`).toBe(isPrivate);
+    }
+    expect(Object.keys(body.components.schemas)).toEqual(
+      expect.arrayContaining(['User', 'ErrorResponse', 'SignUpRequest']),
+    );
+  });
+
+  it('serves the viewer and the health check', async () => {
+    const viewer = await fetch(`${server.url}/docs/`);
+    expect(viewer.status).toBe(200);
+    expect(await viewer.text()).toContain('swagger');
+    const health = await server.api.get('/health');
+    expect(health.body).toMatchObject({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('logs', () => {
+  it('keep out emails, passwords and tokens', async () => {
+    const user = await signUp(server.api);
+    await server.api.post('/login', { email: user.email, password: user.transportPassword });
+    await server.api.get('/app/user', user.access_token);
+    await server.api.post('/forgotPassword', { email: user.email });
+    expect(logText).toContain('"statusCode":200');
+    for (const secret of [user.email, user.transportPassword, user.access_token, user.refresh_token]) {
+      expect(logText).not.toContain(secret);
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('slows down repeated account requests from one address', async () => {
+    const limited = await startTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        statuses.push((await limited.api.post('/forgotPassword', { email: 'someone@example.org' })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const refused = await limited.api.post('/forgotPassword', { email: 'someone@example.org' });
+      expect(refused.body).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      expect(refused.body.message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
