@@ -72,6 +72,8 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
         'connect-src': ["'self'", 'ws:', 'wss:'],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // The embedded deployment is often plain http on a home network: do not force https.
+        'upgrade-insecure-requests': null,
       },
     },
   });
@@ -98,7 +100,12 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // The viewer sets a few inline styles of its own.
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+  });
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   registerPublicRoutes(app, services);
