@@ -1,4 +1,227 @@
-/** Placeholder until the generator lands. */
-export function generateSynthetic(_folder: string): Promise<void> {
-  return Promise.resolve();
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { toMono16k } from '../audio/audio.js';
+import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
+import type { ManifestEntry } from '../platform/files.node.js';
+import { SAMPLE_RATE } from '../units.js';
+import { ENROLLED_PHRASES, UNENROLLED_PHRASES } from './phrases.js';
+
+const run = promisify(execFile);
+
+/** How atypical a synthetic speaker is. */
+export type Severity = 'mild' | 'moderate' | 'severe';
+
+interface SpeakerSpec {
+  id: string;
+  severity: Severity;
+  voice: string;
+  /** Speaker-level vocal tract change: resampling factor (formants and pitch together). */
+  formant: number;
+  pitch: number;
+}
+
+/** Two speakers per severity, each on a different voice and vocal tract. */
+export const SPEAKERS: SpeakerSpec[] = [
+  { id: 'syn-mild-1', severity: 'mild', voice: 'en-us+m3', formant: 1.0, pitch: 45 },
+  { id: 'syn-mild-2', severity: 'mild', voice: 'en-gb+f2', formant: 1.04, pitch: 60 },
+  { id: 'syn-moderate-1', severity: 'moderate', voice: 'en-gb-scotland+m1', formant: 0.95, pitch: 40 },
+  { id: 'syn-moderate-2', severity: 'moderate', voice: 'en-029+f4', formant: 1.06, pitch: 65 },
+  { id: 'syn-severe-1', severity: 'severe', voice: 'en-gb-x-rp+m7', formant: 0.93, pitch: 35 },
+  { id: 'syn-severe-2', severity: 'severe', voice: 'en-us+f5', formant: 1.05, pitch: 55 },
+];
+
+interface SeverityProfile {
+  wpm: [number, number];
+  wordGap: [number, number];
+  tempoJitter: number;
+  pitchJitterCents: number;
+  tremolo: [number, number] | null;
+  lowpass: number | null;
+  snrDb: [number, number];
+  reverb: number;
+  /** Chance of one long hesitation inside the phrase, and its length range in ms. */
+  hesitation: [number, number, number];
+}
+
+const SEVERITY: Record<Severity, SeverityProfile> = {
+  mild: {
+    wpm: [145, 165],
+    wordGap: [0, 3],
+    tempoJitter: 0.05,
+    pitchJitterCents: 40,
+    tremolo: null,
+    lowpass: null,
+    snrDb: [28, 34],
+    reverb: 10,
+    hesitation: [0, 0, 0],
+  },
+  moderate: {
+    wpm: [105, 125],
+    wordGap: [6, 12],
+    tempoJitter: 0.1,
+    pitchJitterCents: 90,
+    tremolo: [5, 25],
+    lowpass: 3800,
+    snrDb: [18, 24],
+    reverb: 30,
+    hesitation: [0.3, 120, 200],
+  },
+  severe: {
+    wpm: [80, 100],
+    wordGap: [12, 20],
+    tempoJitter: 0.15,
+    pitchJitterCents: 160,
+    tremolo: [6, 45],
+    lowpass: 2600,
+    snrDb: [12, 17],
+    reverb: 50,
+    hesitation: [0.6, 150, 260],
+  },
+};
+
+/** Deterministic generator so every run builds the same set. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+const between = (r: () => number, [a, b]: [number, number]): number => a + (b - a) * r();
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Speak one take with espeak-ng, distort it with sox, then add room noise and silence around it. */
+async function renderTake(spec: SpeakerSpec, text: string, take: number, file: string, tmp: string): Promise<void> {
+  const sev = SEVERITY[spec.severity];
+  const r = rng(hash(`${spec.id}|${text}|${take}`));
+  const words = text.split(' ');
+  let ssml = words.join(' ');
+  if (r() < sev.hesitation[0] && words.length > 1) {
+    const at = 1 + Math.floor(r() * (words.length - 1));
+    const ms = Math.round(between(r, [sev.hesitation[1], sev.hesitation[2]]));
+    ssml = `${words.slice(0, at).join(' ')} <break time="${ms}ms"/> ${words.slice(at).join(' ')}`;
+  }
+  const raw = `${tmp}.raw.wav`;
+  await run('espeak-ng', [
+    '-m',
+    '-v',
+    spec.voice,
+    '-s',
+    String(Math.round(between(r, sev.wpm))),
+    '-p',
+    String(Math.round(spec.pitch + (r() - 0.5) * 10)),
+    '-g',
+    String(Math.round(between(r, sev.wordGap))),
+    '-w',
+    raw,
+    `<speak>${ssml}</speak>`,
+  ]);
+  const effects = [
+    'speed',
+    String(spec.formant),
+    'pitch',
+    String(Math.round((r() * 2 - 1) * sev.pitchJitterCents)),
+    'tempo',
+    '-s',
+    (1 + (r() * 2 - 1) * sev.tempoJitter).toFixed(3),
+  ];
+  if (sev.tremolo !== null) effects.push('tremolo', between(r, [sev.tremolo[0] - 1, sev.tremolo[0] + 1]).toFixed(2), String(sev.tremolo[1]));
+  if (sev.lowpass !== null) effects.push('lowpass', String(Math.round(sev.lowpass * (0.9 + 0.2 * r()))));
+  if (sev.reverb > 0) effects.push('reverb', String(sev.reverb));
+  effects.push('channels', '1', 'rate', String(SAMPLE_RATE), 'gain', '-n', (-3 - 9 * r()).toFixed(1));
+  const shaped = `${tmp}.fx.wav`;
+  await run('sox', [raw, '-b', '16', shaped, ...effects]);
+  const speech = toMono16k(decodeWav(new Uint8Array(await readFile(shaped))));
+  await rm(raw, { force: true });
+  await rm(shaped, { force: true });
+  const lead = Math.round(between(r, [0.25, 0.5]) * SAMPLE_RATE);
+  const tail = Math.round(between(r, [0.45, 0.7]) * SAMPLE_RATE);
+  const out = new Float32Array(lead + speech.length + tail);
+  out.set(speech, lead);
+  let power = 0;
+  for (const s of speech) power += s * s;
+  const rms = Math.sqrt(power / Math.max(1, speech.length));
+  const noiseRms = rms / 10 ** (between(r, sev.snrDb) / 20);
+  // Brownish room noise: white noise through a one-pole low-pass, rescaled to the target level.
+  let lp = 0;
+  const noise = new Float32Array(out.length);
+  let np = 0;
+  for (let i = 0; i < out.length; i++) {
+    const white = r() * 2 - 1;
+    lp = 0.9 * lp + 0.1 * white;
+    noise[i] = lp + 0.15 * white;
+    np += (noise[i] as number) ** 2;
+  }
+  const scale = noiseRms / Math.sqrt(np / out.length);
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (noise[i] as number) * scale;
+  await writeFile(file, encodeWavPcm16(out, SAMPLE_RATE));
+}
+
+/** Takes per enrolled phrase: 0-2 enrolment, 3-4 tuning, 5-7 test. Unenrolled: 0-1 tuning, 2-4 test. */
+const ENROL_TAKES = [0, 1, 2];
+const TUNE_TAKES = [3, 4];
+const TEST_TAKES = [5, 6, 7];
+const OOV_TUNE = [0, 1];
+const OOV_TEST = [2, 3, 4];
+
+/** Build the synthetic atypical speakers' audio and manifests under `folder`. */
+export async function generateSynthetic(folder: string, concurrency = 2): Promise<void> {
+  const audioDir = join(folder, 'audio');
+  await mkdir(audioDir, { recursive: true });
+  const jobs: { spec: SpeakerSpec; text: string; take: number; file: string; split: 'enroll' | 'tune' | 'test' }[] = [];
+  const slug = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  for (const spec of SPEAKERS) {
+    for (const text of ENROLLED_PHRASES) {
+      for (const take of [...ENROL_TAKES, ...TUNE_TAKES, ...TEST_TAKES]) {
+        const split = ENROL_TAKES.includes(take) ? 'enroll' : TUNE_TAKES.includes(take) ? 'tune' : 'test';
+        jobs.push({ spec, text, take, split, file: join(audioDir, `${spec.id}_${slug(text)}_${take}.wav`) });
+      }
+    }
+    for (const text of UNENROLLED_PHRASES) {
+      for (const take of [...OOV_TUNE, ...OOV_TEST]) {
+        jobs.push({
+          spec,
+          text,
+          take,
+          split: OOV_TUNE.includes(take) ? 'tune' : 'test',
+          file: join(audioDir, `${spec.id}_${slug(text)}_${take}.wav`),
+        });
+      }
+    }
+  }
+  let next = 0;
+  let done = 0;
+  const worker = async (w: number): Promise<void> => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      if (job === undefined) return;
+      await renderTake(job.spec, job.text, job.take, job.file, join(audioDir, `.tmp-${w}`));
+      done++;
+      if (done % 500 === 0) console.log(`  ${done}/${jobs.length} synthetic takes`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  const write = async (sub: string, filter: (j: (typeof jobs)[number]) => boolean): Promise<void> => {
+    const dir = join(folder, sub);
+    await mkdir(dir, { recursive: true });
+    for (const split of ['enroll', 'tune', 'test'] as const) {
+      const entries: ManifestEntry[] = jobs
+        .filter((j) => j.split === split && filter(j))
+        .map((j) => ({ audio: relative(dir, j.file), text: j.text, speaker: j.spec.id }));
+      await writeFile(join(dir, `${split}.json`), JSON.stringify(entries, null, 1));
+    }
+  };
+  await write('all', () => true);
+  for (const severity of ['mild', 'moderate', 'severe'] as const) await write(severity, (j) => j.spec.severity === severity);
+  console.log(`Synthetic speakers written under ${folder}`);
 }

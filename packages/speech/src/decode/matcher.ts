@@ -1,5 +1,5 @@
-import { sketch, DtwWorkspace, type Sequence } from '../model/dtw.js';
-import type { Profile } from '../model/profile.js';
+import { DtwWorkspace, type Sequence } from '../model/dtw.js';
+import { prepare, type Profile } from '../model/profile.js';
 import { confidence, exactScores, prune, pruneCount } from '../model/scoring.js';
 
 /** One candidate answer. */
@@ -36,8 +36,9 @@ export class Matcher {
   recognise(query: Sequence, maxAlternatives = 3): Recognition {
     const p = this.profile;
     const count = pruneCount(p.phrases.length, p.settings);
-    const candidates = prune(p.templates, p.phrases.length, query, sketch(query, p.settings.sketchSegments), count, this.ws);
-    const scores = exactScores(p.templates, this.byPhrase, query, candidates, p.settings, this.ws, maxAlternatives).filter(
+    const q = prepare(query, p.settings);
+    const candidates = prune(p.templates, p.phrases.length, q, q.sketch, count, this.ws);
+    const scores = exactScores(p.templates, this.byPhrase, q, candidates, p.settings, this.ws, 2).filter(
       (s) => Number.isFinite(s.distance),
     );
     const [first, second] = scores;
@@ -59,7 +60,8 @@ export class Matcher {
   /** A quick guess while the user is still speaking: the first pass alone. */
   guess(query: Sequence): string | null {
     const p = this.profile;
-    const [best] = prune(p.templates, p.phrases.length, query, sketch(query, p.settings.sketchSegments), 1, this.ws);
+    const q = prepare(query, p.settings);
+    const [best] = prune(p.templates, p.phrases.length, q, q.sketch, 1, this.ws);
     return best === undefined ? null : (p.phrases[best] ?? null);
   }
 }

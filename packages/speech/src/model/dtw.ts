@@ -99,3 +99,16 @@ export function sketch(seq: Sequence, segments: number): Sequence {
   }
   return { frames: segments, dim, data };
 }
+
+/** Average consecutive pairs of frames: the same utterance at half the frame rate. */
+export function halve(seq: Sequence): Sequence {
+  const dim = seq.dim;
+  const frames = Math.max(1, seq.frames >> 1);
+  const data = new Float32Array(frames * dim);
+  for (let t = 0; t < frames; t++) {
+    const a = 2 * t;
+    const b = Math.min(seq.frames - 1, a + 1);
+    for (let k = 0; k < dim; k++) data[t * dim + k] = 0.5 * ((seq.data[a * dim + k] as number) + (seq.data[b * dim + k] as number));
+  }
+  return { frames, dim, data };
+}

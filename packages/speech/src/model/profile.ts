@@ -1,6 +1,6 @@
 import { createFrontEnd, type FeatureMatrix, type FrontEnd } from '../features/features.js';
 import type { Seconds } from '../units.js';
-import { sketch, type Sequence } from './dtw.js';
+import { halve, sketch, type Sequence } from './dtw.js';
 
 /** Model file format version; bump on any change to features or scoring. */
 export const MODEL_VERSION = 1;
@@ -17,14 +17,17 @@ export interface ModelSettings {
   pruneMin: number;
   /** Extra share of the vocabulary kept by the first pass. */
   pruneShare: number;
+  /** Utterances longer than this many frames are aligned at half the frame rate. */
+  halveAbove: number;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {
   decimation: 2,
-  band: 0.3,
+  band: 0.2,
   sketchSegments: 12,
-  pruneMin: 8,
-  pruneShare: 0.05,
+  pruneMin: 5,
+  pruneShare: 0.03,
+  halveAbove: 110,
 };
 
 /** Logistic calibration over log distance ratios. */
@@ -35,10 +38,15 @@ export interface Calibration {
   threshold: number;
 }
 
-/** One enrolled take, ready for matching. */
-export interface Template extends Sequence {
-  phrase: number;
+/** An utterance ready for matching: full rate, half rate and a fixed-size sketch. */
+export interface Prepared extends Sequence {
+  half: Sequence;
   sketch: Sequence;
+}
+
+/** One enrolled take, ready for matching. */
+export interface Template extends Prepared {
+  phrase: number;
 }
 
 /** A trained personal profile. */
@@ -57,9 +65,14 @@ export interface Profile {
   trainedAt: string;
 }
 
+/** Derive the views matching needs from an utterance's features. */
+export function prepare(features: FeatureMatrix, settings: ModelSettings): Prepared {
+  return { ...features, half: halve(features), sketch: sketch(features, settings.sketchSegments) };
+}
+
 /** Build a template from features. */
 export function makeTemplate(features: FeatureMatrix, phrase: number, settings: ModelSettings): Template {
-  return { ...features, phrase, sketch: sketch(features, settings.sketchSegments) };
+  return { ...prepare(features, settings), phrase };
 }
 
 let cachedFrontEnd: FrontEnd | undefined;

@@ -1,10 +1,26 @@
-import { dtw, DtwWorkspace, type Sequence } from './dtw.js';
-import type { Calibration, ModelSettings, Template } from './profile.js';
+import { dtw, type DtwWorkspace, type Sequence } from './dtw.js';
+import type { Calibration, ModelSettings, Prepared, Template } from './profile.js';
 
 /** Distance of an utterance to one phrase: its nearest template. */
 export interface PhraseScore {
   phrase: number;
   distance: number;
+}
+
+/**
+ * Exact alignment cost of an utterance against one template. Long utterances are aligned
+ * at half the frame rate (a quarter of the work); the choice depends on the query alone so
+ * every phrase is scored on the same footing.
+ */
+export function align(
+  query: Prepared,
+  t: Template,
+  settings: ModelSettings,
+  ws: DtwWorkspace,
+  abandonAbove = Infinity,
+): number {
+  const coarse = query.frames > settings.halveAbove;
+  return dtw(coarse ? query.half : query, coarse ? t.half : t, { band: settings.band, abandonAbove }, ws);
 }
 
 /** How many phrases the first pass keeps for exact alignment. */
@@ -50,7 +66,7 @@ export function prune(
 export function exactScores(
   templates: readonly Template[],
   byPhrase: readonly (readonly number[])[],
-  query: Sequence,
+  query: Prepared,
   candidates: readonly number[],
   settings: ModelSettings,
   ws: DtwWorkspace,
@@ -64,7 +80,7 @@ export function exactScores(
     for (const ti of byPhrase[phrase] ?? []) {
       if (skip?.(ti) === true) continue;
       const limit = top.length >= keep ? (top[keep - 1] as number) : Infinity;
-      const d = dtw(query, templates[ti] as Template, { band: settings.band, abandonAbove: Math.min(limit, best) }, ws);
+      const d = align(query, templates[ti] as Template, settings, ws, Math.min(limit, best));
       if (d < best) best = d;
     }
     scores.push({ phrase, distance: best });

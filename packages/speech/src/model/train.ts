@@ -1,5 +1,5 @@
 import { SpeechError } from '../errors.js';
-import { DtwWorkspace, dtw } from './dtw.js';
+import { DtwWorkspace } from './dtw.js';
 import { takeFeatures } from './features-of-take.js';
 import {
   DEFAULT_SETTINGS,
@@ -11,7 +11,7 @@ import {
   type Profile,
   type Template,
 } from './profile.js';
-import { confidence, exactScores, prune, pruneCount } from './scoring.js';
+import { align, confidence, exactScores, prune } from './scoring.js';
 import type { Seconds } from '../units.js';
 
 /** One enrolment recording: the phrase and its audio at 16 kHz mono. */
@@ -35,6 +35,8 @@ export interface TrainOptions {
 export const PRIOR_CALIBRATION: Calibration = { weights: [1.5, -5, -10], threshold: 0.5 };
 /** Typical take-to-take distance relative to the nearest other phrase, for single-take profiles. */
 const SCALE_PRIOR_RATIO = 0.8;
+/** Other phrases each take is aligned against during calibration. */
+const COMPETITORS = 3;
 /** Pseudo-count pulling each phrase's scale towards the user's overall scale. */
 const SCALE_SHRINK = 2;
 
@@ -139,24 +141,33 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   templates.forEach((t, i) => byPhrase[t.phrase]?.push(i));
   const ws = new DtwWorkspace();
 
-  // Take-to-take distances within each phrase: the phrase's own spread.
+  // Take-to-take distances within each phrase: the phrase's own spread, and the
+  // leave-one-out distance of every take to its own phrase.
   const intra: number[][] = phrases.map(() => []);
+  const own = new Float64Array(templates.length).fill(Infinity);
   for (let p = 0; p < phrases.length; p++) {
     const list = byPhrase[p] as number[];
     for (let a = 0; a < list.length; a++) {
       for (let b = a + 1; b < list.length; b++) {
-        const d = dtw(templates[list[a] as number] as Template, templates[list[b] as number] as Template, { band: settings.band }, ws);
-        if (Number.isFinite(d)) intra[p]?.push(d);
+        const ia = list[a] as number;
+        const ib = list[b] as number;
+        const d = align(templates[ia] as Template, templates[ib] as Template, settings, ws);
+        if (!Number.isFinite(d)) continue;
+        intra[p]?.push(d);
+        own[ia] = Math.min(own[ia] as number, d);
+        own[ib] = Math.min(own[ib] as number, d);
       }
     }
   }
 
-  // One leave-one-out decode per take.
-  const count = pruneCount(phrases.length, settings);
+  // Each take against its closest other phrases, through the decoder's own first pass and
+  // alignment: the competitors a live utterance of this phrase would meet.
   const loo = templates.map((t, i) => {
-    const skip = (j: number): boolean => j === i;
-    const candidates = prune(templates, phrases.length, t, t.sketch, count, ws, skip);
-    return exactScores(templates, byPhrase, t, candidates, settings, ws, 3, skip).filter((s) => Number.isFinite(s.distance));
+    const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === t.phrase;
+    const candidates = prune(templates, phrases.length, t, t.sketch, COMPETITORS, ws, notOwn);
+    const scores = exactScores(templates, byPhrase, t, candidates, settings, ws, 2, notOwn);
+    scores.push({ phrase: t.phrase, distance: own[i] as number });
+    return scores.filter((s) => Number.isFinite(s.distance)).sort((x, y) => x.distance - y.distance);
   });
 
   const allIntra = intra.flat();

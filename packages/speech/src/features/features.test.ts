@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { noise, word } from '../test/signals.js';
+import { analyse, createFrontEnd, SpectralAnalyser, utteranceFeatures } from './features.js';
+import { Fft } from './fft.js';
+
+describe('Fft', () => {
+  it('puts a pure cosine in its bin', () => {
+    const fft = new Fft(64);
+    const re = Float64Array.from({ length: 64 }, (_, i) => Math.cos((2 * Math.PI * 5 * i) / 64));
+    const im = new Float64Array(64);
+    fft.transform(re, im);
+    expect(re[5]).toBeCloseTo(32, 6);
+    expect(re[59]).toBeCloseTo(32, 6);
+    expect(Math.abs(re[6] ?? 1)).toBeLessThan(1e-9);
+  });
+});
+
+describe('SpectralAnalyser', () => {
+  const fe = createFrontEnd();
+  const signal = word(0.5, [120, 160], [500, 1500]);
+
+  it('gives the same frames whatever the chunk size (streaming equals batch)', () => {
+    const batch = analyse(signal, fe);
+    const streamed = new SpectralAnalyser(fe);
+    const frames = [];
+    for (let i = 0; i < signal.length; i += 317) frames.push(...streamed.push(signal.subarray(i, i + 317)));
+    expect(frames).toHaveLength(batch.length);
+    expect(frames.length).toBe(Math.floor((signal.length - fe.frameSamples) / fe.hopSamples) + 1);
+    for (let t = 0; t < batch.length; t++) {
+      expect(frames[t]?.energyDb).toBeCloseTo(batch[t]?.energyDb ?? 0, 4);
+      expect(Array.from(frames[t]?.logMel ?? [])).toEqual(Array.from(batch[t]?.logMel ?? []));
+    }
+  });
+
+  it('reports speech louder than room noise', () => {
+    const loud = analyse(signal, fe);
+    const quiet = analyse(noise(0.5), fe);
+    const mid = loud[Math.floor(loud.length / 2)]?.energyDb ?? -200;
+    expect(mid).toBeGreaterThan((quiet[10]?.energyDb ?? 0) + 30);
+  });
+});
+
+describe('utteranceFeatures', () => {
+  it('normalises cepstra per utterance and appends deltas', () => {
+    const fe = createFrontEnd();
+    const f = utteranceFeatures(analyse(word(0.8, [100, 180], [400, 2000]), fe), fe, { decimation: 2 });
+    expect(f.dim).toBe(2 * fe.cepstra);
+    expect(f.frames).toBe(Math.floor(analyse(word(0.8, [100, 180], [400, 2000]), fe).length / 2));
+    for (const c of [0, 3, 10]) {
+      let mean = 0;
+      let sq = 0;
+      for (let t = 0; t < f.frames; t++) {
+        const v = f.data[t * f.dim + c] ?? 0;
+        mean += v;
+        sq += v * v;
+      }
+      expect(Math.abs(mean / f.frames)).toBeLessThan(1e-4);
+      expect(sq / f.frames).toBeGreaterThan(0.8);
+      expect(sq / f.frames).toBeLessThanOrEqual(1.0001);
+    }
+  });
+
+  it('barely changes with the recording level (within 6 dB)', () => {
+    const fe = createFrontEnd();
+    const s = word(0.6, [110, 140], [700, 1200]);
+    const a = utteranceFeatures(analyse(s, fe), fe);
+    const b = utteranceFeatures(analyse(s.map((x) => x * 0.5), fe), fe);
+    let sum = 0;
+    for (let i = 0; i < a.data.length; i++) sum += Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0));
+    expect(sum / a.data.length).toBeLessThan(0.05);
+  });
+});

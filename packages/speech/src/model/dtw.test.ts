@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { dtw, halve, sketch, type Sequence } from './dtw.js';
+
+const seq = (values: number[][]): Sequence => ({
+  frames: values.length,
+  dim: values[0]?.length ?? 0,
+  data: Float32Array.from(values.flat()),
+});
+const ramp = (n: number, f: (t: number) => number): Sequence => seq(Array.from({ length: n }, (_, i) => [f(i / n), f(i / n) * 0.5]));
+
+describe('dtw', () => {
+  it('is zero for identical sequences and symmetric', () => {
+    const a = ramp(30, Math.sin);
+    const b = ramp(30, Math.cos);
+    expect(dtw(a, a)).toBe(0);
+    expect(dtw(a, b)).toBeCloseTo(dtw(b, a), 6);
+  });
+
+  it('forgives a change of tempo but not a change of shape', () => {
+    const a = ramp(40, (t) => Math.sin(6 * t));
+    const slow = ramp(60, (t) => Math.sin(6 * t));
+    const other = ramp(40, (t) => Math.cos(6 * t));
+    expect(dtw(a, slow)).toBeLessThan(0.05);
+    expect(dtw(a, other)).toBeGreaterThan(10 * dtw(a, slow));
+  });
+
+  it('matches a hand-computed alignment (golden value)', () => {
+    // a = [0, 1, 2], b = [0, 2]: best path (0,0) diag->(1,1)? cost |1-2| = 1 ... computed by hand below.
+    const a = seq([[0], [1], [2]]);
+    const b = seq([[0], [2]]);
+    // Paths with weights: d(0,0)=0; then (1,0)=1 via up (w1) -> (2,1)=0 via diag (w2): total 1.
+    // Or (1,1)=1 via diag (w2 -> 2) then (2,1)=0 via up: total 2. Best 1, normalised by 3+2.
+    expect(dtw(a, b, { band: 1 })).toBeCloseTo(1 / 5, 9);
+  });
+
+  it('refuses implausible length ratios and abandons hopeless alignments', () => {
+    expect(dtw(ramp(10, Math.sin), ramp(50, Math.sin))).toBe(Infinity);
+    const a = ramp(40, (t) => Math.sin(6 * t));
+    const other = ramp(40, (t) => 3 + Math.cos(6 * t));
+    expect(dtw(a, other, { abandonAbove: 0.01 })).toBe(Infinity);
+    expect(Number.isFinite(dtw(a, other))).toBe(true);
+  });
+});
+
+describe('sketch and halve', () => {
+  it('average frames into fixed slices and half rate', () => {
+    const a = seq([[0], [2], [4], [6], [8], [10]]);
+    expect(Array.from(sketch(a, 3).data)).toEqual([1, 5, 9]);
+    expect(Array.from(halve(a).data)).toEqual([1, 5, 9]);
+    expect(halve(seq([[1]])).frames).toBe(1);
+  });
+});
