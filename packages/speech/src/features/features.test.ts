@@ -70,3 +70,17 @@ describe('utteranceFeatures', () => {
     expect(sum / a.data.length).toBeLessThan(0.05);
   });
 });
+
+describe('RealPowerSpectrum', () => {
+  it('equals the power of a full complex FFT', async () => {
+    const { RealPowerSpectrum } = await import('./fft.js');
+    const n = 512;
+    const x = Float64Array.from({ length: n }, (_, i) => Math.sin(i * 0.37) + 0.3 * Math.cos(i * 1.91) + (i % 7) * 0.01);
+    const out = new Float64Array(n / 2 + 1);
+    new RealPowerSpectrum(n).compute(x, out);
+    const re = x.slice();
+    const im = new Float64Array(n);
+    new Fft(n).transform(re, im);
+    for (let k = 0; k <= n / 2; k++) expect(out[k]).toBeCloseTo((re[k] ?? 0) ** 2 + (im[k] ?? 0) ** 2, 6);
+  });
+});

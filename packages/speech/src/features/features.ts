@@ -1,5 +1,5 @@
 import { SAMPLE_RATE, type Hz, type Seconds } from '../units.js';
-import { Fft } from './fft.js';
+import { RealPowerSpectrum } from './fft.js';
 
 /** Front-end settings; the defaults are what profiles are trained with. */
 export interface FrontEndOptions {
@@ -23,7 +23,7 @@ export interface FrontEnd {
   filters: { start: number; weights: Float32Array }[];
   window: Float32Array;
   dct: Float32Array;
-  fft: Fft;
+  spectrum: RealPowerSpectrum;
 }
 
 const hzToMel = (f: number): number => 1127 * Math.log(1 + f / 700);
@@ -83,7 +83,7 @@ export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
     filters,
     window,
     dct,
-    fft: new Fft(fftSize),
+    spectrum: new RealPowerSpectrum(fftSize),
   };
 }
 
@@ -104,16 +104,14 @@ export class SpectralAnalyser {
   private raw: Float32Array;
   private pendingLength = 0;
   private lastSample = 0;
-  private readonly re: Float64Array;
-  private readonly im: Float64Array;
+  private readonly frame: Float64Array;
   private readonly power: Float64Array;
 
   constructor(frontEnd: FrontEnd) {
     this.fe = frontEnd;
     this.pending = new Float32Array(frontEnd.frameSamples * 4);
     this.raw = new Float32Array(frontEnd.frameSamples * 4);
-    this.re = new Float64Array(frontEnd.fftSize);
-    this.im = new Float64Array(frontEnd.fftSize);
+    this.frame = new Float64Array(frontEnd.fftSize);
     this.power = new Float64Array(frontEnd.fftSize / 2 + 1);
   }
 
@@ -153,7 +151,7 @@ export class SpectralAnalyser {
 
   private analyse(start: number): SpectralFrame {
     const fe = this.fe;
-    const { re, im, power } = this;
+    const { frame, power } = this;
     let mean = 0;
     let rawMean = 0;
     for (let i = 0; i < fe.frameSamples; i++) {
@@ -165,16 +163,8 @@ export class SpectralAnalyser {
     // Level for the end-pointer from the signal as recorded, not the pre-emphasised one.
     let energy = 0;
     for (let i = 0; i < fe.frameSamples; i++) energy += ((this.raw[start + i] as number) - rawMean) ** 2;
-    for (let i = 0; i < fe.fftSize; i++) {
-      if (i < fe.frameSamples) {
-        re[i] = ((this.pending[start + i] as number) - mean) * (fe.window[i] as number);
-      } else {
-        re[i] = 0;
-      }
-      im[i] = 0;
-    }
-    fe.fft.transform(re, im);
-    for (let k = 0; k < power.length; k++) power[k] = (re[k] as number) ** 2 + (im[k] as number) ** 2;
+    for (let i = 0; i < fe.frameSamples; i++) frame[i] = ((this.pending[start + i] as number) - mean) * (fe.window[i] as number);
+    fe.spectrum.compute(frame, power);
     const logMel = new Float32Array(fe.melBands);
     for (let b = 0; b < fe.melBands; b++) {
       const f = fe.filters[b] as FrontEnd['filters'][number];
