@@ -1,0 +1,114 @@
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { appConfig } from '../config/app-config';
+import { logger } from '../lib/api';
+import { browserState } from '../lib/browser-state';
+import { isRememberedTab } from '../lib/redirects';
+import { sessionStore } from '../lib/session';
+import { activityStore, keyboardActions } from '../lib/app-activity';
+import { useStore } from '../lib/store';
+
+/** Offline and online toasts (texts of spec section 8). */
+export function useNetworkToasts() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    const handleOffline = () => {
+      enqueueSnackbar(t('network.offline', { product: appConfig.productName }), {
+        variant: 'error',
+        preventDuplicate: true,
+      });
+    };
+    const handleOnline = () => {
+      enqueueSnackbar(t('network.online'), { variant: 'success', preventDuplicate: true });
+    };
+    window.addEventListener('offline', handleOffline);
+    window.addEventListener('online', handleOnline);
+    return () => {
+      window.removeEventListener('offline', handleOffline);
+      window.removeEventListener('online', handleOnline);
+    };
+  }, [enqueueSnackbar, t]);
+}
+
+/** Remembers the main tab the user is on, for the launcher. */
+export function useLastOpenedTab() {
+  const { pathname } = useLocation();
+  const { status } = useStore(sessionStore);
+  useEffect(() => {
+    if (status === 'signed_in' && isRememberedTab(pathname)) browserState.set('lastOpenedTab', pathname);
+  }, [pathname, status]);
+}
+
+/** Log batches: every 60 s and whenever the page is hidden. */
+export function useLogFlushing() {
+  useEffect(() => {
+    const timer = window.setInterval(() => void logger.flush(), appConfig.logFlushIntervalMs);
+    const handleVisibility = () => {
+      if (document.visibilityState === 'hidden') void logger.flush({ keepalive: true });
+    };
+    const handleError = (event: ErrorEvent) => {
+      logger.error(event.error ?? event.message, { during: 'window_error' });
+    };
+    const handleRejection = (event: PromiseRejectionEvent) => {
+      logger.error(event.reason, { during: 'unhandled_rejection' });
+    };
+    document.addEventListener('visibilitychange', handleVisibility);
+    window.addEventListener('error', handleError);
+    window.addEventListener('unhandledrejection', handleRejection);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', handleVisibility);
+      window.removeEventListener('error', handleError);
+      window.removeEventListener('unhandledrejection', handleRejection);
+    };
+  }, []);
+}
+
+/** The app becomes inactive after 60 s hidden, unless a meeting integration keeps it awake. */
+export function useInactivity() {
+  useEffect(() => {
+    let timer: number | undefined;
+    const handleVisibility = () => {
+      window.clearTimeout(timer);
+      if (document.visibilityState === 'hidden') {
+        timer = window.setTimeout(() => {
+          if (!activityStore.get().meetingActive) activityStore.set((state) => ({ ...state, inactive: true }));
+        }, appConfig.inactivityTimeoutMs);
+      } else {
+        activityStore.set((state) => (state.inactive ? { ...state, inactive: false } : state));
+      }
+    };
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', handleVisibility);
+    };
+  }, []);
+}
+
+/**
+ * Global keys (spec section 2): space and Return go to the page's registered action
+ * (e.g. start and stop listening); in the additional mode Ctrl must be held. Keys typed
+ * into a field or pressed on a control keep their usual meaning.
+ */
+export function useGlobalKeyboard() {
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      const key = event.key === ' ' ? 'space' : event.key === 'Enter' ? 'enter' : null;
+      if (!key || event.defaultPrevented || event.altKey || event.metaKey || event.repeat) return;
+      const requireCtrl = browserState.get('handsFreeOptions')?.requireCtrl ?? false;
+      if (requireCtrl !== event.ctrlKey) return;
+      const target = event.target as HTMLElement | null;
+      const interactive = target?.closest('input, textarea, select, button, a, [contenteditable="true"], [role="button"], [role="dialog"]');
+      if (interactive && !requireCtrl) return;
+      if (keyboardActions.dispatch(key)) event.preventDefault();
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => {
+      window.removeEventListener('keydown', handleKeyDown);
+    };
+  }, []);
+}

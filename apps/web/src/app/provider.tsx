@@ -1,0 +1,56 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ErrorBoundary } from '../components/feedback/error-fallback';
+import { appConfig } from '../config/app-config';
+import { i18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+const globalStyles = (
+  <GlobalStyles
+    styles={{
+      '.skip-link': {
+        position: 'absolute',
+        left: 8,
+        top: -64,
+        zIndex: 2000,
+        padding: '12px 16px',
+        background: '#ffffff',
+        color: '#0b4f6c',
+        fontWeight: 700,
+        borderRadius: 8,
+      },
+      '.skip-link:focus': { top: 8 },
+      'main:focus': { outline: 'none' },
+    }}
+  />
+);
+
+/** Everything the screens rely on: theme, translations, server cache, toasts, error fallback. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {globalStyles}
+      <I18nextProvider i18n={i18n}>
+        <ErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <SnackbarProvider
+              maxSnack={appConfig.maxToasts}
+              dense
+              anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+              autoHideDuration={6000}
+            >
+              {children}
+            </SnackbarProvider>
+          </QueryClientProvider>
+        </ErrorBoundary>
+      </I18nextProvider>
+    </ThemeProvider>
+  );
+}

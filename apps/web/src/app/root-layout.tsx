@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useRouteError, useSearchParams } from 'react-router';
+import { ErrorFallback } from '../components/feedback/error-fallback';
+import { ConsentOverlays } from '../features/consents/components/consent-overlays';
+import { isSafeInternalPath } from '../lib/redirects';
+import { useGlobalKeyboard, useInactivity, useLastOpenedTab, useLogFlushing, useNetworkToasts } from './global-handlers';
+
+/** Wraps every route: the redirect parameter, the global overlays and handlers. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  useNetworkToasts();
+  useLastOpenedTab();
+  useLogFlushing();
+  useInactivity();
+  useGlobalKeyboard();
+  const redirect = params.get('redirect');
+  // A redirect parameter navigates instead of rendering (spec section 2).
+  if (redirect && isSafeInternalPath(redirect)) return <Navigate to={redirect} replace />;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('nav.skipToMain')}
+      </a>
+      <Outlet />
+      <ConsentOverlays />
+    </>
+  );
+}
+
+/** The router's error element: the fallback screen for render and chunk-load errors. */
+export function RouteErrorFallback() {
+  return <ErrorFallback error={useRouteError()} />;
+}

@@ -1,0 +1,23 @@
+import type { FieldErrors, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
+
+/**
+ * Connects a react-hook-form field to an MUI TextField: the ref goes to the input, and
+ * the error message becomes the helper text (announced with the field).
+ */
+export function fieldProps<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+  name: FieldPath<T>,
+  helperText?: string,
+) {
+  const { ref, ...rest } = register(name);
+  const error = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as
+    | { message?: string }
+    | undefined;
+  return {
+    ...rest,
+    inputRef: ref,
+    error: Boolean(error),
+    helperText: error?.message ?? helperText,
+  };
+}

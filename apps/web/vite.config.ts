@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The shared contract is consumed as TypeScript source ('source' export condition), so
+// the web app never depends on a separately built copy of it.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    // The API and the socket server run on the same origin in production; forward them in development.
+    proxy: {
+      '^/(app|login|user|refreshAccessToken|forgotPassword|validateResetCode|resetPassword|authorizeForSecureContent|logsBatch|health|docs)(/|$|\\?)':
+        {
+          target: 'http://localhost:8080',
+          // Page loads of client routes such as /login stay with the dev server.
+          bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+        },
+      '/socket.io': { target: 'http://localhost:8080', ws: true },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** Debian's Chromium, flags for a container without a GPU or sandbox, and no calls home. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** A fresh browser profile on the test server; service workers off unless a test asks for them. */
+export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    serviceWorkers: 'block',
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+    ...options,
+  });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** Marks the cookie notice as answered before any page loads, for tests about something else. */
+export async function skipCookieNotice(context: BrowserContext) {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('parla.unauthorizedCookieTypesConsent')) {
+      localStorage.setItem('parla.unauthorizedCookieTypesConsent', JSON.stringify(['essential']));
+    }
+  });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** Serious and critical accessibility violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
