@@ -22,6 +22,7 @@ import { createRealtimeServer } from './realtime/socket-server.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerPrivateAuthRoutes, registerPublicAuthRoutes } from './routes/auth.routes.js';
 import { registerLogRoutes, registerSupportRoutes } from './routes/feedback.routes.js';
+import { registerPhraseRoutes, registerShortcutRoutes } from './routes/phrases.routes.js';
 import { registerPublicRoutes } from './routes/public.routes.js';
 import { registerSubscriptionRoutes } from './routes/subscription.routes.js';
 import { createServices } from './services/services.js';
@@ -90,7 +91,8 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     openapi: {
       info: {
         title: `${config.productName} API`,
-        description: 'Accounts, profiles, settings, consents and subscriptions of the web app.',
+        description:
+          'Accounts, profiles, settings, consents, subscriptions, phrases and shortcuts of the web app.',
         version: services.version,
       },
       components: {
@@ -104,7 +106,8 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     routePrefix: '/docs',
     staticCSP: true,
     // The viewer sets a few inline styles of its own.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
   app.get('/docs/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
@@ -118,6 +121,8 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     registerAccountRoutes(scoped, services);
     registerSubscriptionRoutes(scoped, services);
     registerSupportRoutes(scoped, services);
+    registerPhraseRoutes(scoped, services);
+    registerShortcutRoutes(scoped, services);
     done();
   });
 

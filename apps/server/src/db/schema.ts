@@ -137,7 +137,95 @@ export interface ServerSecretsTable {
   created_at: CreatedAt;
 }
 
+export interface ScenariosTable {
+  id: string;
+  name: string;
+  description: string;
+  position: number;
+}
+
+export interface DatasetPhrasesTable {
+  id: string;
+  scenario_id: string;
+  text: string;
+  language: string;
+  position: number;
+  is_core: boolean;
+}
+
+export interface UserScenariosTable {
+  user_id: string;
+  scenario_id: string;
+  activated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface PhrasesTable {
+  id: string;
+  user_id: string;
+  text: string;
+  language: string;
+  scenario_id: string;
+  source: 'static' | 'dataset' | 'edited' | 'custom';
+  dataset_phrase_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ShortcutPhrasesTable {
+  id: string;
+  user_id: string;
+  input: string;
+  output: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RecordingsTable {
+  id: string;
+  user_id: string;
+  phrase_id: string | null;
+  kind: 'training' | 'recognition';
+  storage_key: string;
+  duration_ms: number;
+  metadata: Json<Record<string, unknown> | null> | null;
+  created_at: CreatedAt;
+}
+
+export interface ModelsTable {
+  id: string;
+  user_id: string;
+  version: number;
+  type: string;
+  provider: string;
+  storage_key: string;
+  size_bytes: number;
+  meta: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  user_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_at: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
+  scenarios: ScenariosTable;
+  dataset_phrases: DatasetPhrasesTable;
+  user_scenarios: UserScenariosTable;
+  phrases: PhrasesTable;
+  shortcut_phrases: ShortcutPhrasesTable;
+  recordings: RecordingsTable;
+  models: ModelsTable;
+  jobs: JobsTable;
   server_secrets: ServerSecretsTable;
   users: UsersTable;
   profiles: ProfilesTable;
@@ -157,3 +245,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type TechPartnerRow = Selectable<TechPartnersTable>;
+export type PhraseRow = Selectable<PhrasesTable>;
+export type ShortcutPhraseRow = Selectable<ShortcutPhrasesTable>;

@@ -103,12 +103,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        status: 404,
-        message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}`,
-        code: 'NOT_FOUND',
-      });
+    reply.status(404).send({
+      status: 404,
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}`,
+      code: 'NOT_FOUND',
+    });
   });
 }

@@ -29,6 +29,7 @@ import type { UsersRepository } from '../repositories/users.repository.js';
 import type { AccessClaims, TokenService } from './token.service.js';
 import { assertServiceAllowed } from './legal.js';
 import { presentUser } from './user-presenter.js';
+import { isUniqueViolation } from '../lib/database-errors.js';
 
 type SignUpInput = z.output<typeof SignUpRequestSchema>;
 interface AppCredentials {
@@ -287,8 +288,4 @@ export class AuthService {
       throw badRequest('support_person_consent: a minor needs consent to involve a support person');
     }
   }
-}
-
-function isUniqueViolation(error: unknown) {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }

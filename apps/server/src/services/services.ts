@@ -3,6 +3,8 @@ import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { FeedbackRepository } from '../repositories/feedback.repository.js';
+import { PhrasesRepository } from '../repositories/phrases.repository.js';
+import { ShortcutsRepository } from '../repositories/shortcuts.repository.js';
 import { ProfilesRepository } from '../repositories/profiles.repository.js';
 import { sharedSecret } from '../repositories/secrets.repository.js';
 import { SessionsRepository } from '../repositories/sessions.repository.js';
@@ -11,6 +13,7 @@ import { UsersRepository } from '../repositories/users.repository.js';
 import { AccountService } from './account.service.js';
 import { AuthService } from './auth.service.js';
 import { FeedbackService } from './feedback.service.js';
+import { PhrasesService } from './phrases.service.js';
 import { SubscriptionService } from './subscription.service.js';
 import { TokenService } from './token.service.js';
 
@@ -49,5 +52,6 @@ export async function createServices(config: Config, db: Db, mailer: Mailer) {
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository }),
     subscription: new SubscriptionService(subscriptions, users),
     feedback: new FeedbackService(config, feedbackRepository, users, mailer),
+    phrases: new PhrasesService(new PhrasesRepository(db), new ShortcutsRepository(db)),
   };
 }

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001-accounts.js';
+import * as voiceProfile from './0002-voice-profile.js';
 
 /** The one migration set of both deployments, in order. Never edit a migration that has shipped. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-voice-profile': voiceProfile,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { DATASET_PHRASE_LIMIT } from './constants.js';
+import { LanguageTagSchema } from './common.schema.js';
+
+export const PHRASE_SOURCES = ['static', 'dataset', 'edited', 'custom'] as const;
+export type PhraseSource = (typeof PHRASE_SOURCES)[number];
+
+/** Longest phrase text: 8 s of speech at the spec's 0.04 s per character, with room. */
+export const MAX_PHRASE_LENGTH = 200;
+const PhraseTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'text should not be empty')
+  .max(MAX_PHRASE_LENGTH, `text must be at most ${MAX_PHRASE_LENGTH} characters`);
+const IdSchema = z.string().min(1).max(64);
+
+export const PhraseSchema = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    language: z.string(),
+    scenario_id: z.string(),
+    source: z.enum(PHRASE_SOURCES),
+    /** Stored training takes of this phrase. */
+    takes: z.number().int(),
+  })
+  .meta({ id: 'Phrase' });
+export type Phrase = z.infer<typeof PhraseSchema>;
+
+export const PhrasesResponseSchema = z.object({ phrases: z.array(PhraseSchema) });
+
+export const PhrasesQuerySchema = z
+  .object({
+    provider: z.string().max(32).optional(),
+    scenario_id: IdSchema.optional(),
+    /** Comma-separated sources, e.g. dataset,custom. */
+    sources: z
+      .string()
+      .max(64)
+      .optional()
+      .transform((value) => (value ? value.split(',').map((item) => item.trim()) : undefined))
+      .pipe(z.array(z.enum(PHRASE_SOURCES)).optional()),
+  })
+  .strict();
+
+export const ScenarioSchema = z
+  .object({
+    scenario_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    isActive: z.boolean(),
+    /** Phrases the catalogue offers for this scenario. */
+    dataset_size: z.number().int(),
+  })
+  .meta({ id: 'Scenario' });
+export type Scenario = z.infer<typeof ScenarioSchema>;
+
+export const ScenariosResponseSchema = z.object({ availableScenarios: z.array(ScenarioSchema) });
+export const ScenarioParamsSchema = z.object({ id: IdSchema }).strict();
+
+export const ScenarioStatsSchema = z
+  .object({
+    scenario_id: z.string(),
+    phrases: z.number().int(),
+    recorded_phrases: z.number().int(),
+    takes: z.number().int(),
+  })
+  .meta({ id: 'ScenarioStats' });
+export const ScenarioStatsResponseSchema = z.object({ scenarios: z.array(ScenarioStatsSchema) });
+export const ProviderQuerySchema = z.object({ provider: z.string().max(32).optional() }).strict();
+
+export const DatasetPhraseSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  language: z.string(),
+  scenario_id: z.string(),
+  /** Already in the user's phrases. */
+  added: z.boolean(),
+});
+export const DatasetResponseSchema = z.object({ phrases: z.array(DatasetPhraseSchema) });
+export const DatasetQuerySchema = z
+  .object({ limit: z.coerce.number().int().min(1).max(500).default(DATASET_PHRASE_LIMIT) })
+  .strict();
+
+export const AddDatasetPhraseRequestSchema = z.object({ id: IdSchema, scenario_id: IdSchema }).strict();
+export const AddCustomPhraseRequestSchema = z
+  .object({ text: PhraseTextSchema, language: LanguageTagSchema.default('en-US'), scenario_id: IdSchema })
+  .strict();
+export const PhraseParamsSchema = z.object({ id: IdSchema }).strict();
+export const DeletePhraseRequestSchema = z.object({ phrase_id: IdSchema }).strict();
+export const EditPhraseRequestSchema = z.object({ phrase_id: IdSchema, text: PhraseTextSchema }).strict();
+
+export const SHORTCUT_CONFLICT_MESSAGE = 'Shortcut with this input already exists';
+export const ShortcutPhraseSchema = z
+  .object({ id: z.string(), input: z.string(), output: z.string() })
+  .meta({ id: 'ShortcutPhrase' });
+export type ShortcutPhrase = z.infer<typeof ShortcutPhraseSchema>;
+export const ShortcutPhraseInputSchema = z
+  .object({
+    input: z
+      .string()
+      .trim()
+      .min(1, 'input should not be empty')
+      .max(100, 'input must be at most 100 characters'),
+    output: z
+      .string()
+      .trim()
+      .min(1, 'output should not be empty')
+      .max(2000, 'output must be at most 2000 characters'),
+  })
+  .strict();
+export const ShortcutPhrasesResponseSchema = z.object({ shortcut_phrases: z.array(ShortcutPhraseSchema) });
