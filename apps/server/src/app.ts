@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -24,6 +25,7 @@ import { registerPrivateAuthRoutes, registerPublicAuthRoutes } from './routes/au
 import { registerLogRoutes, registerSupportRoutes } from './routes/feedback.routes.js';
 import { registerPhraseRoutes, registerShortcutRoutes } from './routes/phrases.routes.js';
 import { registerPublicRoutes } from './routes/public.routes.js';
+import { MAX_UPLOAD_BYTES, registerRecordingRoutes } from './routes/recordings.routes.js';
 import { registerSubscriptionRoutes } from './routes/subscription.routes.js';
 import { createServices } from './services/services.js';
 
@@ -61,7 +63,7 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
-  const services = await createServices(config, db, mailer);
+  const services = await createServices(config, db, mailer, app.log);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -77,6 +79,9 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
         'upgrade-insecure-requests': null,
       },
     },
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 16 * 1024 },
   });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -123,13 +128,16 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     registerSupportRoutes(scoped, services);
     registerPhraseRoutes(scoped, services);
     registerShortcutRoutes(scoped, services);
+    registerRecordingRoutes(scoped, services);
     done();
   });
 
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : DEFAULT_WEB_DIST);
 
   const io = createRealtimeServer(app.server, services);
+  await services.jobs.start();
   app.addHook('onClose', async () => {
+    await services.jobs.stop();
     await io.close();
     mailer.close();
   });

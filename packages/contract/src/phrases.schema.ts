@@ -110,3 +110,57 @@ export const ShortcutPhraseInputSchema = z
   })
   .strict();
 export const ShortcutPhrasesResponseSchema = z.object({ shortcut_phrases: z.array(ShortcutPhraseSchema) });
+
+/** Recording state of spec section 4, with its numbers. */
+export const RECORDING_STATES = {
+  no_records: 1,
+  record_in_progress: 2,
+  waiting_for_model: 3,
+  model_built: 4,
+} as const;
+export type RecordingState = keyof typeof RECORDING_STATES;
+
+/** Model types that count as a built personal model (spec section 4). */
+export const BUILT_MODEL_TYPES = ['acoustic_phoneme', 'acoustic', 'acoustic_icefall_pts7s'] as const;
+
+export const ModelInfoSchema = z
+  .object({
+    version: z.number().int(),
+    type: z.string(),
+    provider: z.string(),
+    links: z.record(z.string(), z.string()),
+    modelmeta: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'ModelInfo' });
+export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+export const ModelsInfoResponseSchema = z.object({
+  models: z.array(ModelInfoSchema),
+  recording_state: z.enum(['no_records', 'record_in_progress', 'waiting_for_model', 'model_built']),
+});
+export const ModelLinksResponseSchema = z.object({
+  version: z.number().int().nullable(),
+  links: z.array(
+    z.object({ name: z.string(), type: z.string(), url: z.string(), size_bytes: z.number().int() }),
+  ),
+});
+export const ModelFileParamsSchema = z
+  .object({ id: z.string().min(1).max(64), version: z.string().regex(/^v\d+$/) })
+  .strict();
+
+export const UploadInfoSchema = z
+  .object({
+    file_ext: z.enum(['wav']).default('wav'),
+    duration: z.number().min(0).max(60).optional(),
+    app_build: z.string().max(32).optional(),
+    app_id: z.string().max(64).optional(),
+    language: z.string().max(16).optional(),
+    scenario_id: z.string().max(64).optional(),
+    recording_date: z.string().max(40).optional(),
+  })
+  .strict();
+export const TrainingUploadResponseSchema = z.object({
+  id: z.string(),
+  phrase_id: z.string(),
+  duration_ms: z.number().int(),
+  takes: z.number().int(),
+});

@@ -52,6 +52,8 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the request body as application/json' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'The recording file is too large' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Send the request as multipart/form-data' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     message: 'The Content-Length header does not match the body',

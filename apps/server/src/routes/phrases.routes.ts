@@ -26,7 +26,7 @@ const security = bearer;
 const withConflict = { ...privateErrors, 409: ErrorResponseSchema.describe('Already exists') };
 
 /** Scenarios and the user's phrases (dataset, custom, edited, static). */
-export function registerPhraseRoutes(app: ZodApp, { phrases }: Services) {
+export function registerPhraseRoutes(app: ZodApp, { phrases, voiceProfile }: Services) {
   const tags = ['Phrases'];
 
   app.get(
@@ -173,7 +173,11 @@ export function registerPhraseRoutes(app: ZodApp, { phrases }: Services) {
         response: { 200: PhraseSchema, ...withConflict },
       },
     },
-    (request) => phrases.edit(request.auth.userId, request.body.phrase_id, request.body.text),
+    async (request) => {
+      const phrase = await phrases.edit(request.auth.userId, request.body.phrase_id, request.body.text);
+      await voiceProfile.phraseChanged(request.auth.userId, phrase.takes);
+      return phrase;
+    },
   );
 
   app.post(
@@ -188,7 +192,9 @@ export function registerPhraseRoutes(app: ZodApp, { phrases }: Services) {
       },
     },
     async (request) => {
-      await phrases.delete(request.auth.userId, request.body.phrase_id);
+      const { userId } = request.auth;
+      const phraseId = request.body.phrase_id;
+      await voiceProfile.deletePhrase(userId, phraseId, () => phrases.delete(userId, phraseId));
       return { ok: true as const };
     },
   );

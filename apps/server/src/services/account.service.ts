@@ -16,6 +16,7 @@ import type { ProfilesRepository } from '../repositories/profiles.repository.js'
 import type { SessionsRepository } from '../repositories/sessions.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import { presentUser, settingsOf } from './user-presenter.js';
+import type { VoiceProfileService } from './voice-profile.service.js';
 
 type ProfileUpdate = z.output<typeof UpdateProfileRequestSchema>;
 type ConsentsUpdate = z.output<typeof UpdateConsentsRequestSchema>;
@@ -25,6 +26,7 @@ export interface AccountServiceDeps {
   profiles: ProfilesRepository;
   sessions: SessionsRepository;
   feedback: FeedbackRepository;
+  voiceProfile: Pick<VoiceProfileService, 'deleteAllFilesOf'>;
 }
 
 /** What a signed-in user keeps about themselves: profile, settings, tasks, consents. */
@@ -116,7 +118,7 @@ export class AccountService {
   }
 
   /**
-   * Deletes the account and everything that belongs to it. The two opt-out choices are
+   * Deletes the account and everything that belongs to it, audio and models included. The two opt-out choices are
    * kept in an anonymous receipt, with no link to the person.
    */
   async deleteAccount(
@@ -126,6 +128,7 @@ export class AccountService {
     await this.userRow(userId);
     await this.deps.sessions.revokeAllOf(userId);
     await this.deps.users.delete(userId);
+    await this.deps.voiceProfile.deleteAllFilesOf(userId);
     await this.deps.feedback.recordAccountDeletion(
       choices.opt_out_audio_recognition,
       choices.opt_out_audio_training,

@@ -1,8 +1,13 @@
+import path from 'node:path';
 import type { FeatureFlags } from '@parla/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { FeedbackRepository } from '../repositories/feedback.repository.js';
+import { RecordingsRepository } from '../repositories/recordings.repository.js';
+import { LocalStorage } from '../storage/local-storage.js';
 import { PhrasesRepository } from '../repositories/phrases.repository.js';
 import { ShortcutsRepository } from '../repositories/shortcuts.repository.js';
 import { ProfilesRepository } from '../repositories/profiles.repository.js';
@@ -16,16 +21,29 @@ import { FeedbackService } from './feedback.service.js';
 import { PhrasesService } from './phrases.service.js';
 import { SubscriptionService } from './subscription.service.js';
 import { TokenService } from './token.service.js';
+import { TRAIN_PROFILE_JOB, VoiceProfileService } from './voice-profile.service.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
 /** Wires repositories and services over one database and mailer. */
-export async function createServices(config: Config, db: Db, mailer: Mailer) {
+export async function createServices(config: Config, db: Db, mailer: Mailer, log: FastifyBaseLogger) {
   const users = new UsersRepository(db);
   const profiles = new ProfilesRepository(db);
   const sessions = new SessionsRepository(db);
   const subscriptions = new SubscriptionsRepository(db);
   const feedbackRepository = new FeedbackRepository(db);
+  const phrasesRepository = new PhrasesRepository(db);
+  const storage = new LocalStorage(path.join(config.dataDir, 'blobs'));
+  const jobs = new JobQueue(db, log);
+  const voiceProfile = new VoiceProfileService({
+    phrases: phrasesRepository,
+    recordings: new RecordingsRepository(db),
+    users,
+    storage,
+    jobs,
+    log,
+  });
+  jobs.register(TRAIN_PROFILE_JOB, (job) => voiceProfile.train(job));
   const tokens = new TokenService(
     config.jwtSecret ?? (await sharedSecret(db, 'jwt')),
     config.accessTokenTtlSeconds,
@@ -49,9 +67,11 @@ export async function createServices(config: Config, db: Db, mailer: Mailer) {
     featureFlags,
     version: process.env.npm_package_version ?? '0.1.0',
     auth: new AuthService({ config, users, profiles, sessions, subscriptions, tokens, mailer }),
-    account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository }),
+    jobs,
+    voiceProfile,
+    account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),
     subscription: new SubscriptionService(subscriptions, users),
     feedback: new FeedbackService(config, feedbackRepository, users, mailer),
-    phrases: new PhrasesService(new PhrasesRepository(db), new ShortcutsRepository(db)),
+    phrases: new PhrasesService(phrasesRepository, new ShortcutsRepository(db)),
   };
 }

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { TrainingItem } from '@parla/speech';
+import { trainAndSerialize, type TrainedProfile } from './train-profile.js';
+
+type WorkerReply = { ok: true; result: TrainedProfile } | { ok: false; message: string };
+
+/** The compiled worker; from the sources (tests) the build next door is used. */
+function workerFile(): string | undefined {
+  const here = fileURLToPath(new URL('./train-profile.worker.js', import.meta.url));
+  const built = here.replace(/([/\\])src([/\\])jobs([/\\])/, '$1dist$2jobs$3');
+  return [here, built].find((file) => existsSync(file));
+}
+
+/** Trains in a worker thread, or inline when no compiled worker exists. */
+export function trainInBackground(items: TrainingItem[]): Promise<TrainedProfile> {
+  const file = workerFile();
+  if (!file) return Promise.resolve(trainAndSerialize(items));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file);
+    worker.once('message', (reply: WorkerReply) => {
+      void worker.terminate();
+      if (reply.ok) resolve(reply.result);
+      else reject(new Error(reply.message));
+    });
+    worker.once('error', reject);
+    worker.postMessage(
+      items,
+      items.map((item) => item.audio.buffer as ArrayBuffer),
+    );
+  });
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../db/database.js';
+
+/** Stored takes and the voice profiles (models) trained from them. */
+export class RecordingsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: {
+    id: string;
+    user_id: string;
+    phrase_id: string | null;
+    kind: 'training' | 'recognition';
+    storage_key: string;
+    duration_ms: number;
+    metadata: Record<string, unknown> | null;
+  }) {
+    await this.db
+      .insertInto('recordings')
+      .values({ ...row, metadata: row.metadata ? JSON.stringify(row.metadata) : null })
+      .execute();
+  }
+
+  /** Every training take of the user, with its phrase's current words. */
+  trainingTakes(userId: string) {
+    return this.db
+      .selectFrom('recordings')
+      .innerJoin('phrases', 'phrases.id', 'recordings.phrase_id')
+      .select(['recordings.id', 'recordings.storage_key', 'phrases.text', 'phrases.id as phrase_id'])
+      .where('recordings.user_id', '=', userId)
+      .where('recordings.kind', '=', 'training')
+      .orderBy('recordings.created_at')
+      .execute();
+  }
+
+  async countTraining(userId: string) {
+    const row = await this.db
+      .selectFrom('recordings')
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'training')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  storageKeysOf(userId: string) {
+    return this.db.selectFrom('recordings').select('storage_key').where('user_id', '=', userId).execute();
+  }
+
+  latestModel(userId: string, type: string) {
+    return this.db
+      .selectFrom('models')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('type', '=', type)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  findModel(userId: string, id: string) {
+    return this.db
+      .selectFrom('models')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertModel(row: {
+    id: string;
+    user_id: string;
+    version: number;
+    type: string;
+    provider: string;
+    storage_key: string;
+    size_bytes: number;
+    meta: Record<string, unknown>;
+  }) {
+    await this.db
+      .insertInto('models')
+      .values({ ...row, meta: JSON.stringify(row.meta) })
+      .execute();
+  }
+}

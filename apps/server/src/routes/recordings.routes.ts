@@ -1,0 +1,140 @@
+import {
+  ErrorResponseSchema,
+  ModelFileParamsSchema,
+  ModelLinksResponseSchema,
+  ModelsInfoResponseSchema,
+  PhraseParamsSchema,
+  TrainingUploadResponseSchema,
+  UploadInfoSchema,
+} from '@parla/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, badRequest } from '../errors.js';
+import type { Services } from '../services/services.js';
+import { bearer, privateErrors, type ZodApp } from './route-helpers.js';
+
+/** Largest upload: 20 s of 48 kHz stereo float, with room for the header. */
+export const MAX_UPLOAD_BYTES = 20 * 48_000 * 2 * 4 + 4096;
+
+const security = bearer;
+
+/** Reads the multipart fields `info` (JSON) and `audiofile`. */
+async function readTakeUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'Send the recording as multipart/form-data with the fields info and audiofile',
+      'NOT_MULTIPART',
+    );
+  }
+  let infoText: string | undefined;
+  let audio: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'audiofile') audio = bytes;
+    } else if (part.fieldname === 'info') {
+      infoText = String(part.value);
+    }
+  }
+  if (!audio) throw badRequest('audiofile: attach the recording as the audiofile field', 'AUDIO_MISSING');
+  let info: unknown = {};
+  if (infoText !== undefined) {
+    try {
+      info = JSON.parse(infoText);
+    } catch {
+      throw badRequest('info: must be a JSON object');
+    }
+  }
+  const parsed = UploadInfoSchema.safeParse(info);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const keys = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : '';
+    throw badRequest(
+      keys
+        ? `info: unknown field ${keys}`
+        : `info.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'is not valid'}`,
+    );
+  }
+  return { info: parsed.data, audio: new Uint8Array(audio.buffer, audio.byteOffset, audio.byteLength) };
+}
+
+/** Training takes in; personal voice profiles (models) out. */
+export function registerRecordingRoutes(app: ZodApp, { voiceProfile }: Services) {
+  const tags = ['Voice profile'];
+
+  app.post(
+    '/app/casr/upload/training/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a take of a phrase (multipart: info JSON, audiofile WAV); schedules a retrain',
+        description:
+          'The take must be a WAV (PCM 16-bit or float 32-bit, any rate, mono or stereo) of 0.15 to 20 seconds, with sound in it and not clipped.',
+        consumes: ['multipart/form-data'],
+        params: PhraseParamsSchema,
+        response: {
+          201: TrainingUploadResponseSchema,
+          413: ErrorResponseSchema,
+          415: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+          ...privateErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { info, audio } = await readTakeUpload(request);
+      const stored = await voiceProfile.addTrainingTake(request.auth.userId, request.params.id, audio, info);
+      return reply.status(201).send(stored);
+    },
+  );
+
+  app.get(
+    '/app/modelsInfo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The user's current models and the recording state",
+        response: { 200: ModelsInfoResponseSchema, ...privateErrors },
+      },
+    },
+    (request) => voiceProfile.modelsInfo(request.auth.userId),
+  );
+
+  app.get(
+    '/app/end_user/model_links',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Versioned download links of the current model, for the browser',
+        response: { 200: ModelLinksResponseSchema, ...privateErrors },
+      },
+    },
+    (request) => voiceProfile.modelLinks(request.auth.userId),
+  );
+
+  app.get(
+    '/app/end_user/models/:id/:version/profile.bin',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Download a model file (only its owner may)',
+        params: ModelFileParamsSchema,
+        response: { 200: z.any().describe('The serialised voice profile'), ...privateErrors },
+      },
+    },
+    async (request, reply) => {
+      const { bytes, version } = await voiceProfile.modelFile(request.auth.userId, request.params.id);
+      if (`v${version}` !== request.params.version) throw new AppError(404, 'Model not found', 'NOT_FOUND');
+      // A version's file never changes: the browser may keep it until the version moves on.
+      return reply
+        .type('application/octet-stream')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+}

@@ -1,0 +1,174 @@
+import { TASK_RECOGNITION_UNLOCKED, type ModelInfo, type RecordingState } from '@parla/contract';
+import { decodeWav, downmix, encodeWavPcm16, SpeechError } from '@parla/speech';
+import type { FastifyBaseLogger } from 'fastify';
+import { notFound } from '../errors.js';
+import { newId } from '../lib/crypto.js';
+import type { Job, JobQueue } from '../jobs/job-queue.js';
+import { trainInBackground } from '../jobs/training-runner.js';
+import type { PhrasesRepository } from '../repositories/phrases.repository.js';
+import type { RecordingsRepository } from '../repositories/recordings.repository.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
+import type { BlobStorage } from '../storage/blob-storage.js';
+import { inspectTake } from './take-inspection.js';
+
+export const TRAIN_PROFILE_JOB = 'train_profile';
+export const MODEL_TYPE = 'acoustic';
+export const MODEL_PROVIDER = 'casr';
+/** Takes that arrive within this time of each other lead to one retrain. */
+const RETRAIN_DELAY_MS = 1500;
+
+export interface VoiceProfileDeps {
+  phrases: PhrasesRepository;
+  recordings: RecordingsRepository;
+  users: UsersRepository;
+  storage: BlobStorage;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+/** Training takes in, personal voice profiles out. */
+export class VoiceProfileService {
+  constructor(private readonly deps: VoiceProfileDeps) {}
+
+  /** Stores a checked take of a phrase and schedules a retrain; the current model stays in use meanwhile. */
+  async addTrainingTake(userId: string, phraseId: string, audio: Uint8Array, info: Record<string, unknown>) {
+    const phrase = await this.deps.phrases.find(userId, phraseId);
+    if (!phrase) throw notFound('Phrase');
+    const take = inspectTake(audio);
+    const id = newId();
+    const storageKey = `users/${userId}/takes/${id}.wav`;
+    // Stored as 16 kHz mono PCM: what training reads, whatever the browser sent.
+    await this.deps.storage.put(storageKey, encodeWavPcm16(take.samples, 16_000));
+    await this.deps.recordings.insert({
+      id,
+      user_id: userId,
+      phrase_id: phraseId,
+      kind: 'training',
+      storage_key: storageKey,
+      duration_ms: take.durationMs,
+      metadata: { ...info, peak_dbfs: Math.round(take.peakDbfs * 10) / 10 },
+    });
+    await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
+    return { id, phrase_id: phraseId, duration_ms: take.durationMs, takes: phrase.takes + 1 };
+  }
+
+  /** The job: trains a new version of the user's profile from all their takes. */
+  async train(job: Job) {
+    const userId = job.userId;
+    if (!userId) return;
+    const takes = await this.deps.recordings.trainingTakes(userId);
+    if (takes.length === 0) return;
+    const items = await Promise.all(
+      takes.map(async (take) => ({
+        text: take.text,
+        audio: downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
+      })),
+    );
+    let trained;
+    try {
+      trained = await trainInBackground(items);
+    } catch (error) {
+      if (error instanceof SpeechError) {
+        this.deps.log.warn({ job: job.id, reason: error.code }, 'not enough to train on yet');
+        return;
+      }
+      throw error;
+    }
+    const previous = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
+    const version = (previous?.version ?? 0) + 1;
+    const id = newId();
+    const storageKey = `users/${userId}/models/${MODEL_TYPE}-${version}.bin`;
+    await this.deps.storage.put(storageKey, trained.bytes);
+    await this.deps.recordings.insertModel({
+      id,
+      user_id: userId,
+      version,
+      type: MODEL_TYPE,
+      provider: MODEL_PROVIDER,
+      storage_key: storageKey,
+      size_bytes: trained.bytes.byteLength,
+      meta: {
+        phrases: trained.phrases,
+        takes: trained.takes,
+        bytes_per_take: Math.round(trained.bytes.byteLength / trained.takes),
+        train_ms: trained.trainMs,
+        model_format: trained.modelFormat,
+      },
+    });
+    if (!previous) await this.deps.users.addTask(userId, TASK_RECOGNITION_UNLOCKED);
+  }
+
+  async modelsInfo(userId: string): Promise<{ models: ModelInfo[]; recording_state: RecordingState }> {
+    const model = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
+    const models: ModelInfo[] = model
+      ? [
+          {
+            version: model.version,
+            type: model.type,
+            provider: model.provider,
+            links: { model: modelUrl(model.id, model.version) },
+            modelmeta: {
+              ...model.meta,
+              size_bytes: model.size_bytes,
+              created_at: model.created_at.toISOString(),
+            },
+          },
+        ]
+      : [];
+    return { models, recording_state: await this.recordingState(userId, model !== undefined) };
+  }
+
+  async modelLinks(userId: string) {
+    const model = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
+    if (!model) return { version: null, links: [] };
+    return {
+      version: model.version,
+      links: [
+        {
+          name: 'profile',
+          type: model.type,
+          url: modelUrl(model.id, model.version),
+          size_bytes: model.size_bytes,
+        },
+      ],
+    };
+  }
+
+  async modelFile(userId: string, modelId: string) {
+    const model = await this.deps.recordings.findModel(userId, modelId);
+    if (!model) throw notFound('Model');
+    return { bytes: await this.deps.storage.get(model.storage_key), version: model.version };
+  }
+
+  /** Deletes a phrase with its takes (rows and files); the profile is retrained without it. */
+  async deletePhrase(userId: string, phraseId: string, deleteRow: () => Promise<void>) {
+    const keys = (await this.deps.recordings.trainingTakes(userId))
+      .filter((take) => take.phrase_id === phraseId)
+      .map((take) => take.storage_key);
+    await deleteRow();
+    await Promise.all(keys.map((key) => this.deps.storage.delete(key)));
+    if (keys.length > 0) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
+  }
+
+  /** After a phrase's words change, its takes teach the new words. */
+  async phraseChanged(userId: string, takes: number) {
+    if (takes > 0) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
+  }
+
+  /** Removes every file of the user (account deletion). */
+  deleteAllFilesOf(userId: string) {
+    return this.deps.storage.deletePrefix(`users/${userId}`);
+  }
+
+  private async recordingState(userId: string, hasModel: boolean): Promise<RecordingState> {
+    if (hasModel) return 'model_built';
+    if ((await this.deps.recordings.countTraining(userId)) === 0) return 'no_records';
+    return (await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId))
+      ? 'waiting_for_model'
+      : 'record_in_progress';
+  }
+}
+
+function modelUrl(id: string, version: number) {
+  return `/app/end_user/models/${id}/v${version}/profile.bin`;
+}

@@ -1,0 +1,215 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Phrase } from '@parla/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIGIT_WORDS, fsddTake, toneWav } from './support/audio.js';
+import { signUp, startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function upload(
+  token: string,
+  phraseId: string,
+  audio: Uint8Array | null,
+  info: unknown = { file_ext: 'wav' },
+) {
+  const form = new FormData();
+  if (info !== undefined) form.append('info', typeof info === 'string' ? info : JSON.stringify(info));
+  if (audio) form.append('audiofile', new Blob([new Uint8Array(audio)], { type: 'audio/wav' }), 'take.wav');
+  const response = await fetch(`${server.url}/app/casr/upload/training/${phraseId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function addDigitPhrases(token: string, digits: number[]) {
+  const phrases: Phrase[] = [];
+  for (const digit of digits) {
+    const { body } = await server.api.post<Phrase>(
+      '/app/casr/customPhrase',
+      { text: DIGIT_WORDS[digit], scenario_id: 'conversation' },
+      token,
+    );
+    phrases.push(body);
+  }
+  return phrases;
+}
+
+type ModelsInfo = {
+  models: {
+    version: number;
+    type: string;
+    provider: string;
+    links: Record<string, string>;
+    modelmeta: Record<string, unknown>;
+  }[];
+  recording_state: string;
+};
+
+async function waitForModelVersion(token: string, version: number) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const info = await server.api.get<ModelsInfo>('/app/modelsInfo', token);
+    if (info.body.models[0]?.version === version) return info.body;
+    if (Date.now() > deadline) throw new Error(`no model version ${version}: ${JSON.stringify(info.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('training a voice profile from real takes', () => {
+  it('builds a model, unlocks recognition once, and versions the next round of takes', async () => {
+    const user = await signUp(server.api);
+    const token = user.access_token;
+    expect((await server.api.get<ModelsInfo>('/app/modelsInfo', token)).body).toEqual({
+      models: [],
+      recording_state: 'no_records',
+    });
+
+    const digits = [1, 4, 7];
+    const phrases = await addDigitPhrases(token, digits);
+    for (const [index, phrase] of phrases.entries()) {
+      for (const take of [0, 1, 2]) {
+        const response = await upload(token, phrase.id, fsddTake(digits[index] ?? 0, 'jackson', take), {
+          file_ext: 'wav',
+          app_build: '0.0.48',
+        });
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        expect(response.body).toMatchObject({ phrase_id: phrase.id, takes: take + 1 });
+      }
+    }
+    const state = (await server.api.get<ModelsInfo>('/app/modelsInfo', token)).body.recording_state;
+    expect(['waiting_for_model', 'model_built']).toContain(state);
+
+    const first = await waitForModelVersion(token, 1);
+    expect(first.recording_state).toBe('model_built');
+    expect(first.models[0]).toMatchObject({
+      type: 'acoustic',
+      provider: 'casr',
+      modelmeta: { phrases: 3, takes: 9 },
+    });
+    expect((await server.api.get('/app/tasks', token)).body).toEqual({
+      tasks: ['notify_casr_recognition_unlocked'],
+    });
+    await server.api.post('/app/complete_task', { task: 'notify_casr_recognition_unlocked' }, token);
+
+    const stats = await server.api.get<{
+      scenarios: { scenario_id: string; recorded_phrases: number; takes: number }[];
+    }>('/app/casr/scenarios_stats', token);
+    expect(stats.body.scenarios.find((s) => s.scenario_id === 'conversation')).toMatchObject({
+      recorded_phrases: 3,
+      takes: 9,
+    });
+
+    // A second round: a new take of each phrase gives version 2, and no second unlock task.
+    for (const [index, phrase] of phrases.entries()) {
+      expect((await upload(token, phrase.id, fsddTake(digits[index] ?? 0, 'jackson', 3))).status).toBe(201);
+    }
+    const second = await waitForModelVersion(token, 2);
+    expect(second.models[0]?.modelmeta).toMatchObject({ takes: 12 });
+    expect((await server.api.get('/app/tasks', token)).body).toEqual({ tasks: [] });
+
+    // The browser downloads the current version; nobody else may.
+    const links = await server.api.get<{ version: number; links: { url: string; size_bytes: number }[] }>(
+      '/app/end_user/model_links',
+      token,
+    );
+    expect(links.body.version).toBe(2);
+    const url = links.body.links[0]?.url ?? '';
+    expect(url).toContain('/v2/');
+    const download = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('cache-control')).toContain('immutable');
+    expect((await download.arrayBuffer()).byteLength).toBe(links.body.links[0]?.size_bytes);
+
+    const stranger = await signUp(server.api);
+    const stolen = await fetch(`${server.url}${url}`, {
+      headers: { authorization: `Bearer ${stranger.access_token}` },
+    });
+    expect(stolen.status).toBe(404);
+    expect((await server.api.get('/app/end_user/model_links', stranger.access_token)).body).toEqual({
+      version: null,
+      links: [],
+    });
+    const old = await fetch(`${server.url}${url.replace('/v2/', '/v1/')}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(old.status).toBe(404);
+  });
+});
+
+describe('bad takes', () => {
+  it('answers each with a clear 4xx and stores nothing', async () => {
+    const user = await signUp(server.api);
+    const token = user.access_token;
+    const [phrase] = await addDigitPhrases(token, [3]);
+    const id = phrase?.id ?? '';
+    const stranger = await signUp(server.api);
+    const [strangersPhrase] = await addDigitPhrases(stranger.access_token, [3]);
+
+    const cases: [() => Promise<{ status: number; body: Record<string, unknown> }>, number, string][] = [
+      [
+        () => upload(token, id, new TextEncoder().encode('this is not audio at all, just text')),
+        415,
+        'AUDIO_NOT_AUDIO',
+      ],
+      [() => upload(token, id, new Uint8Array(0)), 400, 'AUDIO_EMPTY_AUDIO'],
+      [() => upload(token, id, null), 400, 'AUDIO_MISSING'],
+      [() => upload(token, id, toneWav(21, 0.3)), 413, 'AUDIO_TOO_LONG'],
+      [() => upload(token, id, toneWav(0.1, 0.3)), 400, 'AUDIO_TOO_SHORT'],
+      [() => upload(token, id, toneWav(1.5, 0)), 422, 'AUDIO_SILENT'],
+      [() => upload(token, id, toneWav(1.5, 1.4)), 422, 'AUDIO_CLIPPED'],
+      [() => upload(token, id, fsddTake(3, 'theo', 0), '{not json'), 400, 'BAD_REQUEST'],
+      [() => upload(token, id, fsddTake(3, 'theo', 0), { file_ext: 'mp3' }), 400, 'BAD_REQUEST'],
+      [() => upload(token, 'no-such-phrase', fsddTake(3, 'theo', 0)), 404, 'NOT_FOUND'],
+      [() => upload(token, strangersPhrase?.id ?? '', fsddTake(3, 'theo', 0)), 404, 'NOT_FOUND'],
+    ];
+    for (const [send, status, code] of cases) {
+      const response = await send();
+      expect(response.body, code).toMatchObject({ status, code });
+      expect(typeof response.body.message).toBe('string');
+    }
+    const notMultipart = await server.api.post(`/app/casr/upload/training/${id}`, { audio: 'x' }, token);
+    expect(notMultipart.body).toMatchObject({ status: 415, code: 'NOT_MULTIPART' });
+
+    const takes = await server.db
+      .selectFrom('recordings')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(takes).toHaveLength(0);
+    expect((await server.api.get<Phrase>(`/app/casr/phrase/${id}`, token)).body.takes).toBe(0);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the takes and models from storage', async () => {
+    const user = await signUp(server.api);
+    const [phrase] = await addDigitPhrases(user.access_token, [5]);
+    for (const take of [0, 1])
+      await upload(user.access_token, phrase?.id ?? '', fsddTake(5, 'nicolas', take));
+    await waitForModelVersion(user.access_token, 1);
+    const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id);
+    expect((await readdir(folder)).sort()).toEqual(['models', 'takes']);
+
+    await server.api.request('DELETE', '/app/end_user/delete_account', {
+      body: { opt_out_audio_recognition: true, opt_out_audio_training: true },
+      token: user.access_token,
+    });
+    await expect(readdir(folder)).rejects.toThrow(/ENOENT/);
+    const rows = await server.db
+      .selectFrom('recordings')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+    expect(
+      await server.db.selectFrom('models').select('id').where('user_id', '=', user.user.id).execute(),
+    ).toHaveLength(0);
+  });
+});
