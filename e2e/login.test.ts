@@ -2,8 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppShell } from './pages/app-shell.js';
 import { LoginPage } from './pages/login-page.js';
+import { MenuPage } from './pages/menu-page.js';
 import { launchBrowser, newContext, seriousViolations, skipCookieNotice } from './support/browser.js';
 import { startServer, type TestServer } from './support/server.js';
+import { readState, recordRequests, seedSession } from './support/session.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -40,5 +42,112 @@ describe('login', () => {
     await shell.heading().filter({ hasText: 'Record' }).waitFor();
     await shell.menuButton().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('sends a signed-out visitor to /login with login_redirect, and back there after login', async () => {
+    const user = await server.signUp();
+    await page.goto('/settings/audio?tab=1');
+    const shell = new AppShell(page);
+    await shell.waitForPath(/^\/login\?login_redirect=/);
+    expect(new URL(page.url()).searchParams.get('login_redirect')).toBe('/settings/audio?tab=1');
+    await new LoginPage(page).logIn(user.email, user.password);
+    await shell.waitForPath('/settings/audio');
+    await page.getByRole('heading', { level: 1, name: 'Audio settings' }).waitFor();
+  });
+
+  it('shows wrong credentials without leaving the page', async () => {
+    const user = await server.signUp();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.logIn(user.email, 'not the password 1');
+    await expect(login.alert().textContent()).resolves.toMatch(/password/i);
+    expect(new AppShell(page).path()).toBe('/login');
+  });
+
+  it('keeps /login for signed-out users: a signed-in user goes to the page of the saved mode', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user, { recognitionMode: 'dictate' });
+    await page.goto('/login');
+    await new AppShell(page).waitForPath('/dictate');
+  });
+
+  it('refreshes an expired access token and carries on', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user);
+    await page.goto('/menu');
+    await new MenuPage(page).heading().waitFor();
+    const before = await readState<{ refreshToken: string }>(page, 'parla.session');
+    // The access token goes bad (as after expiry); the next call gets 401 and refreshes.
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('parla.session') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('parla.session', JSON.stringify({ ...session, accessToken: 'expired' }));
+    });
+    const requests = recordRequests(page);
+    // The profile is not cached yet: opening it calls the API.
+    await page.getByRole('main').getByRole('link', { name: 'Profile', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await expect(page.getByLabel('Your name').inputValue()).resolves.toBe('Alex Rivera');
+    const after = await readState<{ refreshToken: string; accessToken: string }>(page, 'parla.session');
+    expect(after?.refreshToken).not.toBe(before?.refreshToken);
+    expect(after?.accessToken).not.toBe('expired');
+    expect(requests.filter((request) => request.path === '/refreshAccessToken')).toHaveLength(1);
+  });
+
+  it('logs out without a log event when the refresh is refused', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user);
+    await page.goto('/menu');
+    await new MenuPage(page).heading().waitFor();
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('parla.session') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('parla.session', JSON.stringify({ ...session, accessToken: 'expired', refreshToken: 'revoked' }));
+    });
+    const requests = recordRequests(page);
+    await page.getByRole('main').getByRole('link', { name: 'Profile', exact: true }).click();
+    await new AppShell(page).waitForPath(/^\/login/);
+    expect(new URL(page.url()).searchParams.get('login_redirect')).toBe('/settings/profile');
+    expect(requests.some((request) => request.path === '/app/logAuthEvent')).toBe(false);
+    expect(await readState(page, 'parla.session')).toBeNull();
+  });
+
+  it('logout sends the event and clears tokens, cached data and browser settings', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user, { recognitionMode: 'speak', lastOpenedTab: '/speak', voicePlaybackSpeed: 1 });
+    const menu = new MenuPage(page);
+    await menu.goto();
+    await page.getByText(user.email).waitFor();
+    const requests = recordRequests(page);
+    await menu.logout().click();
+    await new AppShell(page).waitForPath('/login');
+    expect(requests.some((request) => request.path === '/app/logAuthEvent' && request.body?.includes('logout'))).toBe(true);
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('parla.')));
+    expect(keys.filter((key) => key !== 'parla.unauthorizedCookieTypesConsent')).toEqual([]);
+    // The session is gone on the server too: the old refresh token is refused.
+    const refreshed = await fetch(`${server.url}/refreshAccessToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: user.session.refresh_token }),
+    });
+    expect(refreshed.status).toBe(401);
+    // Back navigation does not show the private page again.
+    await page.goto('/menu');
+    await new AppShell(page).waitForPath('/login');
+  });
+
+  it('shows the reason and details of a legal restriction', async () => {
+    const user = await server.signUp({ country: 'US', region_code: 'NY' });
+    const restricted = server.services.config.restrictedRegions;
+    restricted.push('US-NY');
+    try {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.logIn(user.email, user.password);
+      const alert = page.getByRole('alert').filter({ hasText: 'Sign-in is not available where you live' });
+      await alert.waitFor();
+      await expect(alert.textContent()).resolves.toContain('because of local law');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      restricted.splice(restricted.indexOf('US-NY'), 1);
+    }
   });
 });

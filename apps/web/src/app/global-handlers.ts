@@ -1,14 +1,10 @@
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { appConfig } from '../config/app-config';
 import { logger } from '../lib/api';
 import { browserState } from '../lib/browser-state';
-import { isRememberedTab } from '../lib/redirects';
-import { sessionStore } from '../lib/session';
 import { activityStore, keyboardActions } from '../lib/app-activity';
-import { useStore } from '../lib/store';
 
 /** Offline and online toasts (texts of spec section 8). */
 export function useNetworkToasts() {
@@ -31,15 +27,6 @@ export function useNetworkToasts() {
       window.removeEventListener('online', handleOnline);
     };
   }, [enqueueSnackbar, t]);
-}
-
-/** Remembers the main tab the user is on, for the launcher. */
-export function useLastOpenedTab() {
-  const { pathname } = useLocation();
-  const { status } = useStore(sessionStore);
-  useEffect(() => {
-    if (status === 'signed_in' && isRememberedTab(pathname)) browserState.set('lastOpenedTab', pathname);
-  }, [pathname, status]);
 }
 
 /** Log batches: every 60 s and whenever the page is hidden. */

@@ -2,7 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '../components/feedback/error-fallback';
@@ -31,6 +32,18 @@ const globalStyles = (
   />
 );
 
+// Toast colours with at least 4.5:1 contrast for their white text, and readable type.
+const Toast = styled(MaterialDesignContent)(() => ({
+  fontSize: '1rem',
+  fontWeight: 500,
+  '&.notistack-MuiContent-success': { backgroundColor: '#1e6b34' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#b3261e' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#7a4a00' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#0b4f6c' },
+  '&.notistack-MuiContent-default': { backgroundColor: '#15202b' },
+}));
+const toastComponents = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
+
 /** Everything the screens rely on: theme, translations, server cache, toasts, error fallback. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
@@ -45,6 +58,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
               dense
               anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
               autoHideDuration={6000}
+              Components={toastComponents}
             >
               {children}
             </SnackbarProvider>

@@ -3,14 +3,13 @@ import { Navigate, Outlet, useRouteError, useSearchParams } from 'react-router';
 import { ErrorFallback } from '../components/feedback/error-fallback';
 import { ConsentOverlays } from '../features/consents/components/consent-overlays';
 import { isSafeInternalPath } from '../lib/redirects';
-import { useGlobalKeyboard, useInactivity, useLastOpenedTab, useLogFlushing, useNetworkToasts } from './global-handlers';
+import { useGlobalKeyboard, useInactivity, useLogFlushing, useNetworkToasts } from './global-handlers';
 
 /** Wraps every route: the redirect parameter, the global overlays and handlers. */
 export function RootLayout() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   useNetworkToasts();
-  useLastOpenedTab();
   useLogFlushing();
   useInactivity();
   useGlobalKeyboard();

@@ -8,10 +8,12 @@ import { Page } from '../../components/layout/page';
 import { paths } from '../../config/paths';
 import { modelsQueryOptions } from '../../features/models/api/models.api';
 import { isModelBuilt } from '../../lib/redirects';
+import { useRememberTab } from '../../lib/use-remember-tab';
 
 function ModePage({ mode }: { mode: 'speak' | 'dictate' }) {
   const { t } = useTranslation();
   const models = useQuery(modelsQueryOptions());
+  useRememberTab();
   const other = mode === 'speak' ? paths.dictate : paths.speak;
   const actions = (
     <>

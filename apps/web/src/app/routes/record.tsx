@@ -6,6 +6,7 @@ import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router
 import { EmptyState } from '../../components/feedback/empty-state';
 import { Page } from '../../components/layout/page';
 import { paths } from '../../config/paths';
+import { useRememberTab } from '../../lib/use-remember-tab';
 
 const TABS = [
   { to: paths.record.getHref(), key: 'phrases' },
@@ -18,6 +19,7 @@ const TABS = [
 export function RecordLayoutRoute() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  useRememberTab();
   const current = TABS.find((tab) => tab.to === pathname)?.to ?? false;
   return (
     <Page title={t('record.title')} intro={t('record.intro')} width="lg">

@@ -1,0 +1,131 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AppShell } from './pages/app-shell.js';
+import { launchBrowser, newContext, seriousViolations, skipCookieNotice } from './support/browser.js';
+import { startServer, type TestServer } from './support/server.js';
+import { recordRequests, seedSession } from './support/session.js';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser, server.url);
+  await skipCookieNotice(context);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+/** Answers the models call with a built acoustic model (training is a later feature). */
+async function withBuiltModel() {
+  await page.route('**/app/modelsInfo', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ models: [{ version: '3', type: 'acoustic_icefall_pts7s', provider: 'casr' }] }),
+    }),
+  );
+}
+
+async function launch(state: Record<string, unknown>) {
+  const user = await server.signUp();
+  await seedSession(context, user, state);
+  await page.goto('/');
+  return user;
+}
+
+describe('launcher', () => {
+  it('no model, nothing saved: /record', async () => {
+    await launch({});
+    await new AppShell(page).waitForPath('/record');
+  });
+
+  it('no model: the last opened tab wins', async () => {
+    await launch({ lastOpenedTab: '/dictate', recognitionMode: 'speak' });
+    await new AppShell(page).waitForPath('/dictate');
+  });
+
+  it('built model, last opened tab: that tab', async () => {
+    await withBuiltModel();
+    await launch({ lastOpenedTab: '/record', recognitionMode: 'speak' });
+    await new AppShell(page).waitForPath('/record');
+  });
+
+  it('built model, no tab: the page of the saved mode', async () => {
+    await withBuiltModel();
+    await launch({ recognitionMode: 'speak' });
+    const shell = new AppShell(page);
+    await shell.waitForPath('/speak');
+    await page.getByText('Your voice profile is ready').waitFor();
+  });
+
+  it('built model, no mode saved: the mode picker, which saves the choice', async () => {
+    await withBuiltModel();
+    await launch({});
+    const shell = new AppShell(page);
+    await shell.waitForPath('/mode_picker');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Dictate/ }).click();
+    await shell.waitForPath('/dictate');
+    await page.goto('/');
+    await shell.waitForPath('/dictate');
+  });
+
+  it('a redirect parameter navigates instead of rendering', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user);
+    await page.goto('/record?redirect=%2Fcontact_us');
+    await new AppShell(page).waitForPath('/contact_us');
+  });
+
+  it('the catch-all shows a not-found page', async () => {
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.goto('/webex/unknown');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  });
+});
+
+describe('locked subscription', () => {
+  it('goes to /no_subscription everywhere except /, /menu and /subscription', async () => {
+    const user = await server.signUp();
+    await server.services.subscription.setLockedByEmail(user.email, true);
+    await seedSession(context, user);
+    const shell = new AppShell(page);
+
+    for (const path of ['/speak', '/record/notes', '/settings/general', '/contact_us']) {
+      await page.goto(path);
+      await shell.waitForPath('/no_subscription');
+    }
+    await page.getByRole('heading', { level: 1, name: 'Your subscription is paused' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/menu');
+    await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
+    expect(shell.path()).toBe('/menu');
+
+    await page.goto('/subscription');
+    await page.getByText('Locked', { exact: true }).waitFor();
+    expect(shell.path()).toBe('/subscription');
+
+    // The launcher itself opens and loads the subscription afresh; its target is locked.
+    const requests = recordRequests(page);
+    await page.goto('/');
+    await shell.waitForPath('/no_subscription');
+    expect(requests.filter((request) => request.path === '/app/end_user/subscription_info').length).toBeGreaterThanOrEqual(2);
+
+    await server.services.subscription.setLockedByEmail(user.email, false);
+    await page.goto('/speak');
+    await page.getByRole('heading', { level: 1, name: 'Speak' }).waitFor();
+  });
+});
