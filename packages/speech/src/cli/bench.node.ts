@@ -5,6 +5,7 @@ import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import { deserializeProfile, serializeProfile } from '../model/serialize.js';
 import { trainProfile, type TrainingItem } from '../model/train.js';
+import { takeFeatures } from '../model/features-of-take.js';
 import { loadManifest } from '../platform/files.node.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import type { LoadedItem } from '../eval/evaluate.js';
@@ -70,8 +71,16 @@ for (const q of queries) {
   }
   streamSeconds += q.audio.length / SAMPLE_RATE;
 }
-finals.sort((a, b) => a - b);
-const p95 = finals[Math.ceil(0.95 * finals.length) - 1] ?? NaN;
+const p95of = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(0.95 * values.length) - 1] ?? NaN;
+const p95 = p95of(finals);
+// The same decision without the head start taken during the end-point silence.
+const full = queries.map((q) => {
+  const features = takeFeatures(q.audio, profile.settings).features;
+  const s = performance.now();
+  matcher.recognise(features);
+  return performance.now() - s;
+});
+const p95Full = p95of(full);
 
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
@@ -91,6 +100,7 @@ const report = {
   bytes_per_take: Math.round(bytes.length / items.length),
   p95_final_ms: Number(p95.toFixed(2)),
   p95_budget_ms: 30,
+  p95_full_match_ms: Number(p95Full.toFixed(2)),
   stream_rtf: Number((streamMs / 1000 / streamSeconds).toFixed(4)),
   rtf_budget: 0.05,
   memory_per_profile_kb: Math.round(perProfile / 1024),
@@ -100,5 +110,7 @@ const report = {
 };
 console.log(`training ${report.takes} takes (${report.phrases} phrases, ${report.enrolled_audio_s} s of audio): ${report.train_ms} ms (budget 10000)`);
 console.log(`model ${report.model_bytes} bytes, ${report.bytes_per_take} bytes per take; ${report.memory_per_profile_kb} KB per loaded profile`);
-console.log(`final result p95 ${report.p95_final_ms} ms (budget 30); streaming RTF ${report.stream_rtf} (budget 0.05)`);
+console.log(
+  `final result p95 ${report.p95_final_ms} ms after the end-point (budget 30); a whole match from scratch p95 ${report.p95_full_match_ms} ms; streaming RTF ${report.stream_rtf} (budget 0.05)`,
+);
 console.log(JSON.stringify(report));

@@ -1,6 +1,6 @@
 import { DtwWorkspace, type Sequence } from '../model/dtw.js';
 import { prepare, type Profile } from '../model/profile.js';
-import { confidence, exactScores, prune, pruneCount } from '../model/scoring.js';
+import { confidence, exactScores, prune, pruneCount, rival } from '../model/scoring.js';
 
 /** One candidate answer. */
 export interface Alternative {
@@ -38,19 +38,14 @@ export class Matcher {
     const count = pruneCount(p.phrases.length, p.settings);
     const q = prepare(query, p.settings);
     const candidates = prune(p.templates, p.phrases.length, q, q.sketch, count, this.ws);
-    const scores = exactScores(p.templates, this.byPhrase, q, candidates, p.settings, this.ws, 2).filter(
+    const scores = exactScores(p.templates, this.byPhrase, q, candidates, p.settings, this.ws, 3).filter(
       (s) => Number.isFinite(s.distance),
     );
-    const [first, second] = scores;
+    const [first] = scores;
     if (first === undefined) return { text: null, confidence: 0, rejected: true, alternatives: [] };
     const alternatives = scores.slice(0, maxAlternatives).map((s, i) => ({
       text: p.phrases[s.phrase] as string,
-      confidence: confidence(
-        p.calibration,
-        s.distance,
-        p.scales[s.phrase] as number,
-        i === 0 ? (second?.distance ?? Infinity) : first.distance,
-      ),
+      confidence: confidence(p.calibration, s.distance, p.scales[s.phrase] as number, rival(scores, i)),
     }));
     const conf = alternatives[0]?.confidence ?? 0;
     const rejected = conf < p.calibration.threshold;

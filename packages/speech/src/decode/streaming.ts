@@ -42,6 +42,8 @@ export class RecognitionStream {
   private utteranceStart = -1;
   private lastPartialFrame = 0;
   private lastPartial = '';
+  /** Result computed while waiting out the end-point silence, keyed by its end frame. */
+  private speculative: { start: number; end: number; result: Recognition } | undefined;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -70,7 +72,15 @@ export class RecognitionStream {
       this.buffer = this.buffer.slice(drop);
       this.bufferStart += drop;
     }
-    if (this.endpointer.speaking && this.partialFrames > 0) {
+    const provisional = this.endpointer.provisionalEnd;
+    if (provisional !== undefined) {
+      // The user has paused: decode now, during the silence the end-pointer must wait out
+      // anyway, so the final result is ready the moment the end-point is confirmed.
+      const start = this.endpointer.utteranceStart;
+      if (this.speculative?.end !== provisional || this.speculative.start !== start) {
+        this.speculative = { start, end: provisional, result: this.recognise(start, provisional) };
+      }
+    } else if (this.endpointer.speaking && this.partialFrames > 0) {
       const now = this.endpointer.frameIndex;
       if (now - this.lastPartialFrame >= this.partialFrames && now - this.utteranceStart >= this.partialFrames) {
         this.lastPartialFrame = now;
@@ -96,6 +106,10 @@ export class RecognitionStream {
     return utteranceFeatures(frames, defaultFrontEnd(), { decimation: this.matcher.profile.settings.decimation });
   }
 
+  private recognise(from: number, to: number): Recognition {
+    return this.matcher.recognise(this.features(from, to), this.maxAlternatives);
+  }
+
   private handle(event: EndpointEvent | undefined, events: StreamEvent[]): void {
     if (event === undefined) return;
     switch (event.type) {
@@ -109,7 +123,12 @@ export class RecognitionStream {
         events.push({ type: 'speech-cancelled', time: this.endpointer.frameIndex * this.frameShift });
         return;
       case 'end': {
-        const result = this.matcher.recognise(this.features(event.startFrame, event.endFrame), this.maxAlternatives);
+        const spec = this.speculative;
+        const result =
+          spec?.start === event.startFrame && spec.end === event.endFrame
+            ? spec.result
+            : this.recognise(event.startFrame, event.endFrame);
+        this.speculative = undefined;
         events.push({
           type: 'final',
           start: event.startFrame * this.frameShift,

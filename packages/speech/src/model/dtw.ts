@@ -52,11 +52,14 @@ export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwW
   const ad = a.data;
   const bd = b.data;
   const slope = m / n;
+  // Cells outside the band are never written; only the edges next to it are reset, so a
+  // row costs the band's width rather than the template's length.
+  const reach = Math.ceil(slope) + 1;
   for (let i = 1; i <= n; i++) {
     const centre = i * slope;
     const lo = Math.max(1, Math.floor(centre - band));
     const hi = Math.min(m, Math.ceil(centre + band));
-    curr.fill(Infinity, 0, m + 1);
+    curr[lo - 1] = Infinity;
     const ai = (i - 1) * dim;
     let rowMin = Infinity;
     for (let j = lo; j <= hi; j++) {
@@ -74,6 +77,7 @@ export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwW
       curr[j] = best;
       if (best < rowMin) rowMin = best;
     }
+    curr.fill(Infinity, hi + 1, Math.min(m, hi + reach) + 1);
     if (rowMin > limit) return Infinity;
     const t = prev;
     prev = curr;

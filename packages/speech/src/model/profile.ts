@@ -17,7 +17,8 @@ export interface ModelSettings {
   pruneMin: number;
   /** Extra share of the vocabulary kept by the first pass. */
   pruneShare: number;
-  /** Utterances longer than this many frames are aligned at half the frame rate. */
+  /** Utterances longer than this many frames are aligned at half the frame rate, and past
+   * three times this at a quarter, so very slow speech costs no more than ordinary speech. */
   halveAbove: number;
 }
 
@@ -41,6 +42,7 @@ export interface Calibration {
 /** An utterance ready for matching: full rate, half rate and a fixed-size sketch. */
 export interface Prepared extends Sequence {
   half: Sequence;
+  quarter: Sequence;
   sketch: Sequence;
 }
 
@@ -67,7 +69,8 @@ export interface Profile {
 
 /** Derive the views matching needs from an utterance's features. */
 export function prepare(features: FeatureMatrix, settings: ModelSettings): Prepared {
-  return { ...features, half: halve(features), sketch: sketch(features, settings.sketchSegments) };
+  const half = halve(features);
+  return { ...features, half, quarter: halve(half), sketch: sketch(features, settings.sketchSegments) };
 }
 
 /** Build a template from features. */

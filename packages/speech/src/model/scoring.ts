@@ -9,7 +9,7 @@ export interface PhraseScore {
 
 /**
  * Exact alignment cost of an utterance against one template. Long utterances are aligned
- * at half the frame rate (a quarter of the work); the choice depends on the query alone so
+ * at half or a quarter of the frame rate; the choice depends on the query alone so
  * every phrase is scored on the same footing.
  */
 export function align(
@@ -19,8 +19,10 @@ export function align(
   ws: DtwWorkspace,
   abandonAbove = Infinity,
 ): number {
-  const coarse = query.frames > settings.halveAbove;
-  return dtw(coarse ? query.half : query, coarse ? t.half : t, { band: settings.band, abandonAbove }, ws);
+  const options = { band: settings.band, abandonAbove };
+  if (query.frames > 3 * settings.halveAbove) return dtw(query.quarter, t.quarter, options, ws);
+  if (query.frames > settings.halveAbove) return dtw(query.half, t.half, options, ws);
+  return dtw(query, t, options, ws);
 }
 
 /** How many phrases the first pass keeps for exact alignment. */
@@ -92,10 +94,32 @@ export function exactScores(
   return scores.sort((x, y) => x.distance - y.distance);
 }
 
-/** Calibrated probability that the best phrase is right, from the two distance ratios. */
-export function confidence(cal: Calibration, d1: number, scale: number, d2: number): number {
+/**
+ * The competition a phrase's score is judged against: the mean distance of the two best
+ * other phrases. An utterance of an enrolled phrase sits well below its rivals; an unknown
+ * phrase is about as far from its nearest phrase as from the next ones.
+ */
+export function rival(scores: readonly PhraseScore[], index: number): number {
+  let a = Infinity;
+  let b = Infinity;
+  for (let i = 0; i < scores.length; i++) {
+    if (i === index) continue;
+    const d = (scores[i] as PhraseScore).distance;
+    if (d < a) {
+      b = a;
+      a = d;
+    } else if (d < b) {
+      b = d;
+    }
+  }
+  if (!Number.isFinite(a)) return Infinity;
+  return Number.isFinite(b) ? (a + b) / 2 : a;
+}
+
+/** Calibrated probability that a phrase is right, from its distance relative to the user's scale and to its rivals. */
+export function confidence(cal: Calibration, d1: number, scale: number, rivalDistance: number): number {
   if (!Number.isFinite(d1)) return 0;
   const [w0, w1, w2] = cal.weights;
-  const z = w0 + w1 * Math.log(d1 / scale) + w2 * Math.log(d1 / (Number.isFinite(d2) ? d2 : d1 * 2));
+  const z = w0 + w1 * Math.log(d1 / scale) + w2 * Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2));
   return 1 / (1 + Math.exp(-z));
 }

@@ -11,7 +11,7 @@ import {
   type Profile,
   type Template,
 } from './profile.js';
-import { align, confidence, exactScores, prune } from './scoring.js';
+import { align, confidence, exactScores, prune, rival } from './scoring.js';
 import type { Seconds } from '../units.js';
 
 /** One enrolment recording: the phrase and its audio at 16 kHz mono. */
@@ -38,7 +38,7 @@ const SCALE_PRIOR_RATIO = 0.8;
 /** Other phrases each take is aligned against during calibration. */
 const COMPETITORS = 3;
 /** Pseudo-count pulling each phrase's scale towards the user's overall scale. */
-const SCALE_SHRINK = 2;
+const SCALE_SHRINK = 1000;
 
 interface Sample {
   x1: number;
@@ -51,15 +51,6 @@ function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
-
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const s = [...values].sort((a, b) => a - b);
-  const pos = Math.min(s.length - 1, Math.max(0, q * (s.length - 1)));
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return (s[lo] as number) + ((s[hi] as number) - (s[lo] as number)) * (pos - lo);
 }
 
 /** Logistic regression by Newton steps with a Gaussian prior around `prior`. */
@@ -165,7 +156,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const loo = templates.map((t, i) => {
     const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === t.phrase;
     const candidates = prune(templates, phrases.length, t, t.sketch, COMPETITORS, ws, notOwn);
-    const scores = exactScores(templates, byPhrase, t, candidates, settings, ws, 2, notOwn);
+    const scores = exactScores(templates, byPhrase, t, candidates, settings, ws, 3, notOwn);
     scores.push({ phrase: t.phrase, distance: own[i] as number });
     return scores.filter((s) => Number.isFinite(s.distance)).sort((x, y) => x.distance - y.distance);
   });
@@ -176,6 +167,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     .filter((d): d is number => d !== undefined);
   const globalScale =
     allIntra.length > 0 ? median(allIntra) : nearestOther.length > 0 ? SCALE_PRIOR_RATIO * median(nearestOther) : 1;
+  // One scale per user: per-phrase spreads from two or three takes proved too noisy to help.
   const scales = Float32Array.from(
     intra.map((list) => (list.reduce((a, b) => a + b, 0) + SCALE_SHRINK * globalScale) / (list.length + SCALE_SHRINK)),
   );
@@ -184,15 +176,14 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const unknown: Sample[] = [];
   templates.forEach((t, i) => {
     const scores = loo[i] as { phrase: number; distance: number }[];
-    const [first, second] = scores;
+    const [first] = scores;
     if (first !== undefined && (byPhrase[t.phrase] as number[]).length > 1) {
-      const d2 = second?.distance ?? Infinity;
-      samples.push(features(first.distance, scales[first.phrase] as number, d2, first.phrase === t.phrase ? 1 : 0));
+      samples.push(features(first.distance, scales[first.phrase] as number, rival(scores, 0), first.phrase === t.phrase ? 1 : 0));
     }
     const others = scores.filter((s) => s.phrase !== t.phrase);
-    const [o1, o2] = others;
+    const [o1] = others;
     if (o1 !== undefined) {
-      const s = features(o1.distance, scales[o1.phrase] as number, o2?.distance ?? Infinity, 0);
+      const s = features(o1.distance, scales[o1.phrase] as number, rival(others, 0), 0);
       samples.push(s);
       unknown.push(s);
     }
@@ -201,10 +192,15 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const hasPositives = samples.some((s) => s.label === 1);
   const weights = hasPositives ? fitLogistic(samples, PRIOR_CALIBRATION.weights, 4) : PRIOR_CALIBRATION.weights;
   const cal: Calibration = { weights, threshold: PRIOR_CALIBRATION.threshold };
-  const target = options.targetFalseAccept ?? 0.02;
+  const target = options.targetFalseAccept ?? 0.05;
   if (unknown.length >= 5) {
-    const confs = unknown.map((s) => sigmoid(weights[0] + weights[1] * s.x1 + weights[2] * s.x2));
-    cal.threshold = Math.min(0.9, Math.max(0.2, quantile(confs, 1 - target)));
+    // Fit the unknown phrases' scores with a normal distribution and cut at its upper
+    // tail: steadier than an empirical quantile of a few dozen simulated utterances.
+    const zs = unknown.map((s) => weights[0] + weights[1] * s.x1 + weights[2] * s.x2);
+    const mean = zs.reduce((a, b) => a + b, 0) / zs.length;
+    const sd = Math.sqrt(zs.reduce((a, b) => a + (b - mean) ** 2, 0) / (zs.length - 1));
+    const zCut = mean + normalQuantile(1 - target) * sd;
+    cal.threshold = Math.min(0.9, Math.max(0.05, sigmoid(zCut)));
   }
   return {
     version: MODEL_VERSION,
@@ -218,12 +214,21 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   };
 }
 
+/** Inverse of the standard normal distribution (Acklam's rational approximation, central region). */
+function normalQuantile(p: number): number {
+  const q = Math.sqrt(-2 * Math.log(Math.min(p, 1 - p)));
+  const tail = (((((-7.784894002430293e-3 * q - 0.3223964580411365) * q - 2.400758277161838) * q - 2.549732539343734) * q +
+    4.374664141464968) * q + 2.938163982698783) /
+    ((((7.784695709041462e-3 * q + 0.3224671290700398) * q + 2.445134137142996) * q + 3.754408661907416) * q + 1);
+  return p < 0.5 ? tail : -tail;
+}
+
 function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-function features(d1: number, scale: number, d2: number, label: number): Sample {
-  return { x1: Math.log(d1 / scale), x2: Math.log(d1 / (Number.isFinite(d2) ? d2 : d1 * 2)), label };
+function features(d1: number, scale: number, rivalDistance: number, label: number): Sample {
+  return { x1: Math.log(d1 / scale), x2: Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2)), label };
 }
 
 /** Re-exported so callers can compute a confidence the way training did. */

@@ -81,6 +81,23 @@ export class Endpointer {
     return this.inSpeech;
   }
 
+  /**
+   * While speaking and already past the end padding in silence: the frame the utterance
+   * will end at if the silence holds. Lets a decoder start work before the end-point.
+   */
+  get provisionalEnd(): number | undefined {
+    // A third of the end-point silence: early enough to finish before the end-point even
+    // with 0.2 s chunks, late enough that short pauses between words rarely trigger it.
+    const wait = Math.max(this.padFrames, Math.round(this.minSilenceFrames / 3));
+    if (!this.inSpeech || this.frame - 1 - this.lastSpeech < wait) return undefined;
+    return this.lastSpeech + 1 + this.padFrames;
+  }
+
+  /** Start frame of the open utterance. */
+  get utteranceStart(): number {
+    return this.start;
+  }
+
   /** Index of the next frame to be processed. */
   get frameIndex(): number {
     return this.frame;
