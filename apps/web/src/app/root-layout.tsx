@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useRouteError, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useRouteError, useSearchParams } from 'react-router';
 import { ErrorFallback } from '../components/feedback/error-fallback';
 import { ConsentOverlays } from '../features/consents/components/consent-overlays';
+import { paths } from '../config/paths';
 import { isSafeInternalPath } from '../lib/redirects';
+import { reloadKindOf } from '../lib/reload-policy';
 import { useGlobalKeyboard, useInactivity, useLogFlushing, useNetworkToasts } from './global-handlers';
 
 /** Wraps every route: the redirect parameter, the global overlays and handlers. */
@@ -29,5 +31,11 @@ export function RootLayout() {
 
 /** The router's error element: the fallback screen for render and chunk-load errors. */
 export function RouteErrorFallback() {
-  return <ErrorFallback error={useRouteError()} />;
+  const error = useRouteError();
+  const { pathname, search } = useLocation();
+  // A screen that cannot load while offline is a lost connection, not a fault.
+  if (!navigator.onLine && reloadKindOf(error) === 'chunk_load' && pathname !== paths.noInternet.path) {
+    return <Navigate to={paths.noInternet.getHref(`${pathname}${search}`)} replace />;
+  }
+  return <ErrorFallback error={error} />;
 }

@@ -6,6 +6,7 @@ import { installSessionHandlers } from '../lib/api';
 import { endSession } from '../lib/session';
 import { GuestOnly, ProfileGuard, RequireAuth, SubscriptionGuard } from './guards';
 import { RootLayout, RouteErrorFallback } from './root-layout';
+import { NoInternetRoute } from './routes/no-internet';
 
 /** A route whose screen loads on first visit, so that each page costs only where it is used. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
@@ -83,7 +84,8 @@ export const routes: RouteObject[] = [
             path: paths.resetPassword.path,
             ...page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordRoute),
           },
-          { path: paths.noInternet.path, ...page(() => import('./routes/no-internet'), (m) => m.NoInternetRoute) },
+          // Not split: it must show when nothing more can be loaded.
+          { path: paths.noInternet.path, element: <NoInternetRoute /> },
           {
             path: paths.noSubscription.path,
             ...page(() => import('./routes/no-subscription'), (m) => m.NoSubscriptionRoute),
