@@ -101,12 +101,13 @@ export class JobQueue {
         continue;
       }
       await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.wake.off('job', done);
+          resolve();
+        };
         const timer = setTimeout(done, this.pollMs);
         this.wake.once('job', done);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
       });
     }
   }

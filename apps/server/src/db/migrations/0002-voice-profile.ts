@@ -94,6 +94,6 @@ export async function up(db: Kysely<unknown>) {
     );
     create index jobs_ready on jobs (status, run_after);
     -- At most one queued job of a kind per user: a new take joins the retrain already waiting.
-    create unique index jobs_one_queued on jobs (kind, user_id) where status = 'queued';
+    create unique index jobs_one_queued on jobs (kind, user_id) nulls not distinct where status = 'queued';
   `.execute(db);
 }
