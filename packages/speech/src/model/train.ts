@@ -192,7 +192,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const hasPositives = samples.some((s) => s.label === 1);
   const weights = hasPositives ? fitLogistic(samples, PRIOR_CALIBRATION.weights, 4) : PRIOR_CALIBRATION.weights;
   const cal: Calibration = { weights, threshold: PRIOR_CALIBRATION.threshold };
-  const target = options.targetFalseAccept ?? 0.05;
+  const target = options.targetFalseAccept ?? 0.08;
   if (unknown.length >= 5) {
     // Fit the unknown phrases' scores with a normal distribution and cut at its upper
     // tail: steadier than an empirical quantile of a few dozen simulated utterances.
