@@ -134,11 +134,14 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
 
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : DEFAULT_WEB_DIST);
 
-  const io = createRealtimeServer(app.server, services);
+  const io = createRealtimeServer(app.server, services, app.log);
   await services.jobs.start();
+  // Sockets first: open realtime connections would keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    await io.close();
+  });
   app.addHook('onClose', async () => {
     await services.jobs.stop();
-    await io.close();
     mailer.close();
   });
 

@@ -1,7 +1,8 @@
+import { z } from 'zod';
+
 /**
  * Socket events of the recognition server (spec section 7), typed for socket.io's
- * generics on both sides. The recognition events arrive with the realtime issue; the
- * connection handshake is here from the start.
+ * generics on both sides. docs/realtime.md describes the exchange.
  */
 export interface SocketAuth {
   token: string;
@@ -22,11 +23,75 @@ export const SOCKET_ERROR_CODES = {
 } as const;
 
 export const SOCKET_AUTH_FAILED_MESSAGE = 'authentication failed';
+export const CONSENTS_REQUIRED_MESSAGE = 'Please agree to the new privacy policy';
+export const ALREADY_STREAMING_MESSAGE = 'streaming already active';
+
+export const RECOGNITION_MODES = ['speak', 'dictate'] as const;
+export type RecognitionMode = (typeof RECOGNITION_MODES)[number];
+
+export const SelectProviderSchema = z.object({
+  provider_id: z.string().max(64).optional(),
+  domain_id: z.string().max(64).optional(),
+  scenario_id: z.string().max(64).optional(),
+  language: z.string().max(16).optional(),
+  metadata: z.record(z.string().max(64), z.unknown()).optional(),
+  app_build: z.string().max(32).optional(),
+  use_streaming_model: z.boolean().optional(),
+});
+export type SelectProviderPayload = z.infer<typeof SelectProviderSchema>;
+
+export const SetOptionsSchema = z.object({
+  recognition_mode: z.enum(RECOGNITION_MODES).optional(),
+  /** Seconds of silence that end an utterance (0.1 to 5). */
+  streaming_vad_min_silence_length: z.number().min(0.1).max(5).optional(),
+  filter_profanities: z.boolean().optional(),
+});
+export type SetOptionsPayload = z.infer<typeof SetOptionsSchema>;
+
+/** 16 kHz mono 16-bit PCM, little-endian: the client sends 3200 samples (0.2 s) at a time. */
+export type AudioSamples = ArrayBuffer | Uint8Array | number[];
+
+export interface RecognitionAlternative {
+  text: string;
+  confidence: number;
+}
+
+export interface RecognitionResult {
+  /** The recognised phrase; null when the utterance was none of the user's phrases. */
+  text: string | null;
+  confidence: number;
+  rejected: boolean;
+  alternatives: RecognitionAlternative[];
+  recognition_mode: RecognitionMode;
+  /** Seconds of the utterance. */
+  duration: number;
+  /** Version of the voice profile that recognised it. */
+  acoustic_model_id: number;
+  confidence_threshold: number;
+}
+
+export interface ModelStatusPayload {
+  version?: number;
+  message?: string;
+}
 
 export interface ServerToClientEvents {
   connection_ready: () => void;
+  request_received: (payload: { request_id: string }) => void;
+  partial_recognition: (payload: { text: string }) => void;
+  recognition: (payload: RecognitionResult) => void;
+  model_missing: (payload: ModelStatusPayload) => void;
+  model_loading: (payload: ModelStatusPayload) => void;
+  model_loading_error: (payload: ModelStatusPayload) => void;
+  model_ready: (payload: ModelStatusPayload) => void;
   error: (error: SocketErrorPayload) => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ClientToServerEvents {}
+export interface ClientToServerEvents {
+  select_provider: (payload: SelectProviderPayload) => void;
+  set_options: (payload: SetOptionsPayload) => void;
+  stream_audio_samples: (samples: AudioSamples) => void;
+  stream_compressed_audio: (data: ArrayBuffer | Uint8Array) => void;
+  recognize_audio_samples: (samples: AudioSamples) => void;
+  stop_stream_processing: () => void;
+}

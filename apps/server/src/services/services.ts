@@ -19,6 +19,7 @@ import { AccountService } from './account.service.js';
 import { AuthService } from './auth.service.js';
 import { FeedbackService } from './feedback.service.js';
 import { PhrasesService } from './phrases.service.js';
+import { RecognitionService } from './recognition.service.js';
 import { SubscriptionService } from './subscription.service.js';
 import { TokenService } from './token.service.js';
 import { TRAIN_PROFILE_JOB, VoiceProfileService } from './voice-profile.service.js';
@@ -35,9 +36,10 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
   const phrasesRepository = new PhrasesRepository(db);
   const storage = new LocalStorage(path.join(config.dataDir, 'blobs'));
   const jobs = new JobQueue(db, log);
+  const recordings = new RecordingsRepository(db);
   const voiceProfile = new VoiceProfileService({
     phrases: phrasesRepository,
-    recordings: new RecordingsRepository(db),
+    recordings,
     users,
     storage,
     jobs,
@@ -69,6 +71,7 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
     auth: new AuthService({ config, users, profiles, sessions, subscriptions, tokens, mailer }),
     jobs,
     voiceProfile,
+    recognition: new RecognitionService(recordings, users, storage),
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),
     subscription: new SubscriptionService(subscriptions, users),
     feedback: new FeedbackService(config, feedbackRepository, users, mailer),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { hashPasswordForTransport, type SessionResponse, type SignUpRequest } from '@parla/contract';
 import pg from 'pg';
@@ -32,6 +33,7 @@ export interface TestServer {
   config: Config;
   mailer: CapturingMailer;
   api: ApiClient;
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,24 +61,34 @@ export async function startTestServer(
     ...env,
   });
   const mailer = new CapturingMailer();
-  const { app } = await buildApp({
-    config,
-    db,
-    ...(options.configuredMailer ? {} : { mailer }),
-    logger: options.logStream ? { stream: options.logStream } : false,
-  });
+  const build = () =>
+    buildApp({
+      config,
+      db,
+      ...(options.configuredMailer ? {} : { mailer }),
+      logger: options.logStream ? { stream: options.logStream } : false,
+    });
+  let { app } = await build();
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const port = (app.server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     db,
     config,
     mailer,
     api: new ApiClient(url),
+    /** Stops the server and starts a new one on the same port and database. */
+    async restart() {
+      await app.close();
+      ({ app } = await build());
+      await app.listen({ host: '127.0.0.1', port });
+    },
     async close() {
       await app.close();
       await db.destroy();
       if (engine === 'postgres') await adminQuery(`drop schema ${schema} cascade`);
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   } satisfies TestServer;
 }

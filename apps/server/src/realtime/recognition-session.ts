@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALREADY_STREAMING_MESSAGE,
+  SelectProviderSchema,
+  SetOptionsSchema,
+  SOCKET_ERROR_CODES,
+  type RecognitionMode,
+  type RecognitionResult,
+} from '@parla/contract';
+import { RecognitionStream, type StreamEvent } from '@parla/speech';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoadedModel, RecognitionService } from '../services/recognition.service.js';
+import { maskProfanities } from '../services/profanity.js';
+import { MAX_CHUNK_SAMPLES, MAX_UTTERANCE_SAMPLES, parseSamples } from './audio-payload.js';
+import type { RealtimeSocket } from './types.js';
+
+/** Which socket of each user is streaming now: one live stream per person. */
+const activeStreams = new Map<string, string>();
+
+/** Longest audio kept for storing an utterance (the take limit, and some lead-in). */
+const MAX_KEPT_SECONDS = 25;
+const SAMPLE_RATE = 16_000;
+
+interface Options {
+  mode: RecognitionMode;
+  minSilence: number | undefined;
+  filterProfanities: boolean;
+}
+
+/** One socket's recognition: the chosen provider, the loaded profile, the live stream. */
+export class RecognitionSession {
+  private model: LoadedModel | undefined;
+  private options: Options = { mode: 'speak', minSilence: undefined, filterProfanities: false };
+  private context: { appBuild?: string | undefined; scenarioId?: string | undefined } = {};
+  private stream: RecognitionStream | undefined;
+  /** Audio of the live stream since `keptFrom` (in samples from its start), for storing results. */
+  private kept: Float32Array[] = [];
+  private keptFrom = 0;
+  private keptLength = 0;
+
+  constructor(
+    private readonly socket: RealtimeSocket,
+    private readonly userId: string,
+    private readonly recognition: RecognitionService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async selectProvider(payload: unknown) {
+    const parsed = SelectProviderSchema.safeParse(payload ?? {});
+    if (!parsed.success) return this.fail('parse error');
+    this.context = { appBuild: parsed.data.app_build, scenarioId: parsed.data.scenario_id };
+    this.socket.emit('model_loading', {});
+    try {
+      this.model = await this.recognition.loadModel(this.userId);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not load a voice profile');
+      this.model = undefined;
+      this.socket.emit('model_loading_error', {
+        message: 'Your voice profile could not be loaded. Try again in a moment.',
+      });
+      return;
+    }
+    if (!this.model) {
+      this.socket.emit('model_missing', {
+        message: 'Record your phrases first: your voice profile is not built yet.',
+      });
+      return;
+    }
+    this.socket.emit('model_ready', { version: this.model.version });
+  }
+
+  setOptions(payload: unknown) {
+    const parsed = SetOptionsSchema.safeParse(payload ?? {});
+    if (!parsed.success) return this.fail('parse error');
+    const { recognition_mode, streaming_vad_min_silence_length, filter_profanities } = parsed.data;
+    this.options = {
+      mode: recognition_mode ?? this.options.mode,
+      minSilence: streaming_vad_min_silence_length ?? this.options.minSilence,
+      filterProfanities: filter_profanities ?? this.options.filterProfanities,
+    };
+  }
+
+  async streamSamples(payload: unknown) {
+    const samples = parseSamples(payload, MAX_CHUNK_SAMPLES);
+    if (!samples) return this.fail('parse error');
+    if (!this.model) return this.fail('Select a provider and wait for model_ready before streaming.');
+    if (!this.stream) {
+      const owner = activeStreams.get(this.userId);
+      if (owner && owner !== this.socket.id) {
+        this.socket.emit('error', {
+          code: SOCKET_ERROR_CODES.ALREADY_STREAMING,
+          message: ALREADY_STREAMING_MESSAGE,
+        });
+        return;
+      }
+      activeStreams.set(this.userId, this.socket.id);
+      this.stream = this.newStream(this.model);
+      this.kept = [];
+      this.keptFrom = 0;
+      this.keptLength = 0;
+    }
+    this.keep(samples);
+    await this.emitEvents(this.stream.push(samples), this.model);
+  }
+
+  async stopStream() {
+    const stream = this.stream;
+    const keptAudio = { kept: this.kept, keptFrom: this.keptFrom, keptLength: this.keptLength };
+    // The person's next stream may start at once, on this socket or another.
+    this.releaseStream();
+    this.socket.emit('request_received', { request_id: randomUUID() });
+    if (stream && this.model) {
+      Object.assign(this, keptAudio);
+      await this.emitEvents(stream.end(), this.model);
+      this.kept = [];
+      this.keptLength = 0;
+    }
+  }
+
+  /** A whole utterance in one message: every utterance in it gets a result; silence gets a rejection. */
+  async recognizeWhole(payload: unknown) {
+    const samples = parseSamples(payload, MAX_UTTERANCE_SAMPLES);
+    if (!samples) return this.fail('parse error');
+    if (!this.model) return this.fail('Select a provider and wait for model_ready before sending audio.');
+    this.socket.emit('request_received', { request_id: randomUUID() });
+    const stream = this.newStream(this.model);
+    const events = [...stream.push(samples), ...stream.end()];
+    const finals = events.filter((event) => event.type === 'final');
+    if (finals.length === 0) {
+      this.socket.emit(
+        'recognition',
+        this.result(
+          {
+            text: null,
+            confidence: 0,
+            rejected: true,
+            alternatives: [],
+            start: 0,
+            end: samples.length / SAMPLE_RATE,
+          },
+          this.model,
+        ),
+      );
+      return;
+    }
+    for (const final of finals) {
+      const result = this.result(final, this.model);
+      this.socket.emit('recognition', result);
+      await this.store(
+        result,
+        samples.subarray(Math.floor(final.start * SAMPLE_RATE), Math.ceil(final.end * SAMPLE_RATE)),
+      );
+    }
+  }
+
+  dispose() {
+    this.releaseStream();
+  }
+
+  private newStream(model: LoadedModel) {
+    return new RecognitionStream(
+      model.matcher,
+      this.options.minSilence === undefined ? {} : { minSilence: this.options.minSilence },
+    );
+  }
+
+  private async emitEvents(events: StreamEvent[], model: LoadedModel) {
+    for (const event of events) {
+      switch (event.type) {
+        case 'partial':
+          this.socket.emit('partial_recognition', { text: this.filter(event.text) });
+          break;
+        case 'final': {
+          const result = this.result(event, model);
+          this.socket.emit('recognition', result);
+          await this.store(result, this.keptAudio(event.start, event.end));
+          break;
+        }
+        case 'speech-start':
+        case 'speech-cancelled':
+          break;
+      }
+    }
+  }
+
+  private result(
+    final: {
+      text: string | null;
+      confidence: number;
+      rejected: boolean;
+      alternatives: { text: string; confidence: number }[];
+      start: number;
+      end: number;
+    },
+    model: LoadedModel,
+  ): RecognitionResult {
+    return {
+      text: final.rejected || final.text === null ? null : this.filter(final.text),
+      confidence: final.confidence,
+      rejected: final.rejected,
+      alternatives: final.alternatives.map((alternative) => ({
+        text: this.filter(alternative.text),
+        confidence: alternative.confidence,
+      })),
+      recognition_mode: this.options.mode,
+      duration: Math.round((final.end - final.start) * 1000) / 1000,
+      acoustic_model_id: model.version,
+      confidence_threshold: model.matcher.profile.calibration.threshold,
+    };
+  }
+
+  private filter(text: string) {
+    return this.options.filterProfanities ? maskProfanities(text) : text;
+  }
+
+  private async store(result: RecognitionResult, samples: Float32Array) {
+    try {
+      await this.recognition.store(this.userId, result, samples, {
+        mode: this.options.mode,
+        ...this.context,
+      });
+    } catch (error) {
+      // The person was understood; failing to keep a copy must not take that away.
+      this.log.error({ err: error }, 'could not store a recognition recording');
+    }
+  }
+
+  private keep(samples: Float32Array) {
+    this.kept.push(samples);
+    this.keptLength += samples.length;
+    while (this.keptLength - (this.kept[0]?.length ?? 0) > MAX_KEPT_SECONDS * SAMPLE_RATE) {
+      const dropped = this.kept.shift();
+      this.keptLength -= dropped?.length ?? 0;
+      this.keptFrom += dropped?.length ?? 0;
+    }
+  }
+
+  /** The kept audio between two times of the stream, as far as it is still kept. */
+  private keptAudio(start: number, end: number) {
+    const all = new Float32Array(this.keptLength);
+    let offset = 0;
+    for (const chunk of this.kept) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    const from = Math.max(0, Math.floor(start * SAMPLE_RATE) - this.keptFrom);
+    const to = Math.max(from, Math.ceil(end * SAMPLE_RATE) - this.keptFrom);
+    return all.subarray(from, to);
+  }
+
+  private releaseStream() {
+    this.stream = undefined;
+    this.kept = [];
+    this.keptLength = 0;
+    if (activeStreams.get(this.userId) === this.socket.id) activeStreams.delete(this.userId);
+  }
+
+  private fail(message: string) {
+    this.socket.emit('error', { message });
+  }
+}

@@ -1,0 +1,91 @@
+import type { RecognitionMode, RecognitionResult } from '@parla/contract';
+import { deserializeProfile, encodeWavPcm16, Matcher } from '@parla/speech';
+import { newId } from '../lib/crypto.js';
+import type { RecordingsRepository } from '../repositories/recordings.repository.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
+import type { BlobStorage } from '../storage/blob-storage.js';
+import { MODEL_TYPE } from './voice-profile.service.js';
+
+export interface LoadedModel {
+  matcher: Matcher;
+  version: number;
+}
+
+/** Loaded profiles kept in memory; a user's streams share one. */
+const CACHE_SIZE = 200;
+
+/** Loads users' voice profiles for live recognition and keeps what was recognised. */
+export class RecognitionService {
+  private readonly cache = new Map<string, LoadedModel>();
+
+  constructor(
+    private readonly recordings: RecordingsRepository,
+    private readonly users: UsersRepository,
+    private readonly storage: BlobStorage,
+  ) {}
+
+  /** The user's current profile, or undefined when none is built yet. */
+  async loadModel(userId: string): Promise<LoadedModel | undefined> {
+    const model = await this.recordings.latestModel(userId, MODEL_TYPE);
+    if (!model) return undefined;
+    const cached = this.cache.get(userId);
+    if (cached?.version === model.version) {
+      // Refresh its place: the least recently used profile leaves first.
+      this.cache.delete(userId);
+      this.cache.set(userId, cached);
+      return cached;
+    }
+    const matcher = new Matcher(deserializeProfile(await this.storage.get(model.storage_key)));
+    const loaded = { matcher, version: model.version };
+    this.cache.set(userId, loaded);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value ?? '');
+    return loaded;
+  }
+
+  /** Whether the user still has to accept the terms or the privacy policy. */
+  async needsConsent(userId: string) {
+    const user = await this.users.findById(userId);
+    return !user?.accepted_tos_at || !user.accepted_privacy_policy_at;
+  }
+
+  /**
+   * Keeps a final result as a recognition recording (spec section 3), with its audio,
+   * unless the user opted out of keeping recognition audio.
+   */
+  async store(
+    userId: string,
+    result: RecognitionResult,
+    samples: Float32Array,
+    context: { mode: RecognitionMode; appBuild?: string | undefined; scenarioId?: string | undefined },
+  ) {
+    const user = await this.users.findById(userId);
+    if (!user || user.opt_out_audio_recognition) return;
+    const id = newId();
+    const storageKey = `users/${userId}/recognitions/${id}.wav`;
+    await this.storage.put(storageKey, encodeWavPcm16(samples, 16_000));
+    await this.recordings.insert({
+      id,
+      user_id: userId,
+      phrase_id: null,
+      kind: 'recognition',
+      storage_key: storageKey,
+      duration_ms: Math.round(result.duration * 1000),
+      metadata: {
+        file_ext: 'wav',
+        text: result.text,
+        type: context.mode,
+        recording_date: new Date().toISOString(),
+        duration: result.duration,
+        provider_id: 'casr',
+        scenario_id: context.scenarioId ?? null,
+        app_build: context.appBuild ?? null,
+        language: 'en-US',
+        acoustic_model_id: result.acoustic_model_id,
+        recognition_mode: context.mode,
+        confidence: result.confidence,
+        confidence_threshold: result.confidence_threshold,
+        rejected: result.rejected,
+      },
+    });
+  }
+}

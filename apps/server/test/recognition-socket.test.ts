@@ -1,0 +1,320 @@
+import type { Phrase, RecognitionResult, ServerToClientEvents } from '@parla/contract';
+import { wavToMono16k } from '@parla/speech';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIGIT_WORDS, fsddTake } from './support/audio.js';
+import { signUp, startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+type Session = Awaited<ReturnType<typeof signUp>>;
+let trained: Session;
+const DIGITS = [1, 4, 7];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  trained = await signUp(server.api);
+  for (const digit of DIGITS) {
+    const { body: phrase } = await server.api.post<Phrase>(
+      '/app/casr/customPhrase',
+      { text: DIGIT_WORDS[digit], scenario_id: 'conversation' },
+      trained.access_token,
+    );
+    for (const take of [0, 1, 2, 3]) {
+      const form = new FormData();
+      form.append('audiofile', new Blob([new Uint8Array(fsddTake(digit, 'jackson', take))]), 'take.wav');
+      await fetch(`${server.url}/app/casr/upload/training/${phrase.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${trained.access_token}` },
+        body: form,
+      });
+    }
+  }
+  for (let i = 0; ; i += 1) {
+    const info = await server.api.get<{ recording_state: string }>('/app/modelsInfo', trained.access_token);
+    if (info.body.recording_state === 'model_built') break;
+    if (i > 120) throw new Error('no model');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+afterAll(() => server.close());
+
+/** A socket with every event it received, in order. */
+function connect(user: Session, options: { reconnection?: boolean; url?: string } = {}) {
+  const socket: Socket = io(options.url ?? server.url, {
+    path: '/socket.io',
+    auth: { token: user.access_token, refresh_token: user.refresh_token, user_id: user.user.id },
+    reconnection: options.reconnection ?? false,
+    reconnectionDelay: 200,
+  });
+  const events: { name: string; payload: unknown }[] = [];
+  socket.onAny((name: string, payload: unknown) => events.push({ name, payload }));
+  const next = (name: keyof ServerToClientEvents, timeout = 10_000) =>
+    new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${name}; got ${events.map((e) => e.name).join(', ')}`)),
+        timeout,
+      );
+      socket.once(name, (payload: unknown) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+  return { socket, events, next };
+}
+
+/** 16 kHz PCM16 of held-out takes with silence around and between them. */
+function utterances(takes: [number, number][], gapSeconds = 1): Uint8Array {
+  const parts: Float32Array[] = [new Float32Array(8000)];
+  for (const [digit, take] of takes) {
+    parts.push(
+      wavToMono16k(fsddTake(digit, 'jackson', take)),
+      new Float32Array(Math.round(gapSeconds * 16_000)),
+    );
+  }
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  const pcm = new Int16Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i += 1)
+      pcm[offset + i] = Math.round(Math.max(-1, Math.min(1, part[i] ?? 0)) * 32767);
+    offset += part.length;
+  }
+  return new Uint8Array(pcm.buffer);
+}
+
+function sendInChunks(socket: Socket, pcm: Uint8Array) {
+  for (let offset = 0; offset < pcm.byteLength; offset += 3200 * 2) {
+    socket.emit('stream_audio_samples', pcm.slice(offset, offset + 3200 * 2));
+  }
+}
+
+/**
+ * The phrase was understood: it is the best hypothesis, and it is given as the text
+ * unless the recogniser was not sure enough and rejected it (its thresholds are tested
+ * in the recogniser's own suite).
+ */
+function expectUnderstood(result: RecognitionResult, text: string) {
+  expect(result.alternatives[0]?.text).toBe(text);
+  expect(result.text).toBe(result.rejected ? null : text);
+  expect(result.confidence).toBeGreaterThan(0);
+  expect(result.confidence_threshold).toBeGreaterThan(0);
+}
+
+async function ready(user: Session) {
+  const client = connect(user);
+  await client.next('connection_ready');
+  client.socket.emit('select_provider', {
+    provider_id: 'casr',
+    language: 'en-US',
+    app_build: '0.0.48',
+    use_streaming_model: true,
+  });
+  await client.next('model_ready');
+  return client;
+}
+
+describe('recognition over the socket', () => {
+  it('loads the model, then recognises a streamed phrase with partials on the way', async () => {
+    const client = await ready(trained);
+    expect(client.events.map((e) => e.name)).toEqual(['connection_ready', 'model_loading', 'model_ready']);
+    expect(client.events[2]?.payload).toEqual({ version: 1 });
+    client.socket.emit('set_options', {
+      recognition_mode: 'speak',
+      streaming_vad_min_silence_length: 0.3,
+      filter_profanities: false,
+    });
+    const result = client.next('recognition');
+    sendInChunks(client.socket, utterances([[4, 20]]));
+    const payload = (await result) as RecognitionResult;
+    expect(payload).toMatchObject({ recognition_mode: 'speak', acoustic_model_id: 1 });
+    expectUnderstood(payload, 'four');
+    client.socket.emit('stop_stream_processing');
+    await client.next('request_received');
+    client.socket.disconnect();
+  });
+
+  it('dictates several phrases in one stream, one result each, and stores them', async () => {
+    const client = await ready(trained);
+    client.socket.emit('set_options', { recognition_mode: 'dictate' });
+    const results: RecognitionResult[] = [];
+    const partials: string[] = [];
+    client.socket.on('partial_recognition', (payload: { text: string }) => partials.push(payload.text));
+    const done = new Promise<void>((resolve) => {
+      client.socket.on('recognition', (payload: RecognitionResult) => {
+        results.push(payload);
+        if (results.length === 3) resolve();
+      });
+    });
+    sendInChunks(
+      client.socket,
+      utterances([
+        [7, 21],
+        [1, 22],
+        [4, 23],
+      ]),
+    );
+    client.socket.emit('stop_stream_processing');
+    await done;
+    results.forEach((result, index) => expectUnderstood(result, ['seven', 'one', 'four'][index] ?? ''));
+    expect(partials.every((text) => DIGIT_WORDS.includes(text))).toBe(true);
+    client.socket.disconnect();
+
+    // Each result is stored just after it is sent.
+    const dictatedRows = async () =>
+      (
+        await server.db
+          .selectFrom('recordings')
+          .select(['metadata', 'duration_ms'])
+          .where('user_id', '=', trained.user.id)
+          .where('kind', '=', 'recognition')
+          .orderBy('created_at')
+          .execute()
+      ).filter((row) => (row.metadata as { type?: string } | null)?.type === 'dictate');
+    await expect.poll(async () => (await dictatedRows()).length).toBe(3);
+    const dictated = await dictatedRows();
+    expect(dictated.map((row) => (row.metadata as { text: string | null }).text)).toEqual(
+      results.map((result) => result.text),
+    );
+    expect(dictated.every((row) => row.duration_ms > 200)).toBe(true);
+    expect(dictated[0]?.metadata).toMatchObject({
+      recognition_mode: 'dictate',
+      acoustic_model_id: 1,
+      provider_id: 'casr',
+      file_ext: 'wav',
+    });
+  });
+
+  it('recognises a whole utterance sent at once, and rejects silence', async () => {
+    const client = await ready(trained);
+    const received = client.next('request_received');
+    const result = client.next('recognition');
+    client.socket.emit('recognize_audio_samples', utterances([[1, 24]], 0.6));
+    await received;
+    expectUnderstood((await result) as RecognitionResult, 'one');
+    const silence = client.next('recognition');
+    client.socket.emit('recognize_audio_samples', new Uint8Array(16_000 * 2));
+    expect(await silence).toMatchObject({ text: null, rejected: true });
+    client.socket.disconnect();
+  });
+
+  it('answers a second concurrent stream of the same person with 1011', async () => {
+    const first = await ready(trained);
+    const second = await ready(trained);
+    first.socket.emit('stream_audio_samples', new Uint8Array(3200 * 2));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const error = second.next('error');
+    second.socket.emit('stream_audio_samples', new Uint8Array(3200 * 2));
+    expect(await error).toEqual({ code: 1011, message: 'streaming already active' });
+    // Once the first stops, the second may stream.
+    first.socket.emit('stop_stream_processing');
+    await first.next('request_received');
+    second.socket.emit('stream_audio_samples', new Uint8Array(3200 * 2));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(second.events.filter((e) => e.name === 'error')).toHaveLength(1);
+    first.socket.disconnect();
+    second.socket.disconnect();
+  });
+
+  it('says model_missing to a person without a profile, and refuses audio before a model', async () => {
+    const fresh = await signUp(server.api);
+    const client = connect(fresh);
+    await client.next('connection_ready');
+    const early = client.next('error');
+    client.socket.emit('stream_audio_samples', new Uint8Array(640));
+    expect(await early).toMatchObject({ message: expect.stringContaining('model_ready') as unknown });
+    client.socket.emit('select_provider', {});
+    await client.next('model_missing');
+    expect(client.events.map((e) => e.name)).toEqual([
+      'connection_ready',
+      'error',
+      'model_loading',
+      'model_missing',
+    ]);
+    client.socket.disconnect();
+  });
+
+  it('answers malformed payloads with a parse error', async () => {
+    const client = await ready(trained);
+    for (const [event, payload] of [
+      ['stream_audio_samples', 'not audio'],
+      ['stream_audio_samples', new Uint8Array(3)],
+      ['set_options', { streaming_vad_min_silence_length: 99 }],
+      ['select_provider', { provider_id: 42 }],
+    ] as const) {
+      const error = client.next('error');
+      client.socket.emit(event, payload);
+      expect(await error, event).toEqual({ message: 'parse error' });
+    }
+    client.socket.disconnect();
+  });
+
+  it('requires the current privacy policy: 1013 and no session', async () => {
+    const user = await signUp(server.api);
+    await server.db
+      .updateTable('users')
+      .set({ accepted_privacy_policy_at: null })
+      .where('id', '=', user.user.id)
+      .execute();
+    const client = connect(user);
+    const disconnected = new Promise((resolve) => client.socket.once('disconnect', resolve));
+    const error = await client.next('error');
+    expect(error).toEqual({ code: 1013, message: 'Please agree to the new privacy policy' });
+    await disconnected;
+    expect(client.events.map((e) => e.name)).not.toContain('connection_ready');
+  });
+
+  it('answers a session ended elsewhere with 1001', async () => {
+    const user = await signUp(server.api);
+    const client = connect(user);
+    await client.next('connection_ready');
+    await server.api.post('/app/logAuthEvent', { event: 'logout' }, user.access_token);
+    const error = client.next('error');
+    client.socket.emit('select_provider', {});
+    expect(await error).toEqual({ code: 1001, message: 'authentication failed' });
+  });
+
+  it('keeps no recognition audio of a person who opted out', async () => {
+    const user = await signUp(server.api, { opt_out_audio_recognition: true });
+    await server.db
+      .updateTable('users')
+      .set({ opt_out_audio_recognition: true })
+      .where('id', '=', user.user.id)
+      .execute();
+    // Borrow the trained profile's files: copy its model row to this user.
+    const model = await server.db
+      .selectFrom('models')
+      .selectAll()
+      .where('user_id', '=', trained.user.id)
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('models')
+      .values({ ...model, id: `${model.id}-copy`, user_id: user.user.id, meta: JSON.stringify(model.meta) })
+      .execute();
+    const client = await ready(user);
+    const result = client.next('recognition');
+    client.socket.emit('recognize_audio_samples', utterances([[7, 25]], 0.6));
+    expectUnderstood((await result) as RecognitionResult, 'seven');
+    client.socket.disconnect();
+    const rows = await server.db
+      .selectFrom('recordings')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('reconnects by itself after the server restarts, and recognises again', async () => {
+    const client = connect(trained, { reconnection: true });
+    await client.next('connection_ready');
+    const again = client.next('connection_ready', 20_000);
+    await server.restart();
+    await again;
+    client.socket.emit('select_provider', {});
+    expect(await client.next('model_ready')).toEqual({ version: 1 });
+    const result = client.next('recognition');
+    client.socket.emit('recognize_audio_samples', utterances([[4, 26]], 0.6));
+    expectUnderstood((await result) as RecognitionResult, 'four');
+    client.socket.disconnect();
+  });
+});
