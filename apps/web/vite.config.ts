@@ -12,6 +12,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    manifest: true,
+    rolldownOptions: {
+      // The contract's modules only declare schemas and constants: a module whose exports
+      // are unused can go, so a screen that needs one constant does not carry every schema.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/src/') },
+    },
   },
   server: {
     // The API and the socket server run on the same origin in production; forward them in development.

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { LoadingScreen } from '../components/feedback/loading-screen';
 import { paths } from '../config/paths';
-import { profileStatusQueryOptions } from '../features/profile/api/profile.api';
+import { profileStatusQueryOptions } from '../features/profile/api/profile-status.api';
 import { subscriptionInfoQueryOptions } from '../features/subscription/api/subscription.api';
 import { logger } from '../lib/api';
 import { normalizeError } from '../lib/api-error';

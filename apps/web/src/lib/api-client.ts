@@ -1,4 +1,4 @@
-import { TOKEN_REFRESH_RETRIES, TokenPairSchema, type TokenPair } from '@parla/contract';
+import { TOKEN_REFRESH_RETRIES, type TokenPair } from '@parla/contract';
 import {
   ApiError,
   LegalRestrictionError,
@@ -141,7 +141,8 @@ export class ApiClient {
     );
     const body = await readBody(response);
     if (response.ok) {
-      this.options.tokens.set(toStoredTokens(TokenPairSchema.parse(body), current.userId, this.now()));
+      if (!isTokenPair(body)) throw new ApiError(502, 'The server answered the refresh with no tokens');
+      this.options.tokens.set(toStoredTokens(body, current.userId, this.now()));
       return;
     }
     const error = errorFromResponse(response.status, body);
@@ -180,6 +181,12 @@ export class ApiClient {
       throw new NetworkError();
     }
   }
+}
+
+function isTokenPair(value: unknown): value is TokenPair {
+  if (typeof value !== 'object' || value === null) return false;
+  const pair = value as Record<string, unknown>;
+  return typeof pair.access_token === 'string' && typeof pair.refresh_token === 'string' && typeof pair.expires_in === 'number';
 }
 
 const runDirectly: LockRunner = (run) => run();

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ClientLogger, isReportable } from './logger';
+import { MAX_LOG_ENTRIES } from '@parla/contract';
+import { ClientLogger, MAX_BATCH_ENTRIES, isReportable } from './logger';
 
 const now = () => new Date('2026-01-02T03:04:05.000Z');
 
@@ -51,6 +52,10 @@ describe('ClientLogger', () => {
     expect(logger.pending).toBe(0);
     const batch = (send.mock.calls[1] as unknown[])[0] as { context?: Record<string, unknown> }[];
     expect(batch[1]?.context).toEqual({});
+  });
+
+  it('sends batches no larger than the server accepts', () => {
+    expect(MAX_BATCH_ENTRIES).toBe(MAX_LOG_ENTRIES);
   });
 
   it('does not send an empty batch', async () => {

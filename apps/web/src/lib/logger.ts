@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ClientLogEntrySchema } from '@parla/contract';
-import { MAX_LOG_ENTRIES } from '@parla/contract';
 import { normalizeError } from './api-error';
+
+/** Most entries in one batch: the server's MAX_LOG_ENTRIES (a test keeps the two equal). */
+export const MAX_BATCH_ENTRIES = 200;
 
 type LogEntry = z.input<typeof ClientLogEntrySchema>;
 type Level = LogEntry['level'];
@@ -74,7 +76,7 @@ export class ClientLogger {
   /** Sends what is queued; entries stay queued when sending fails. */
   flush({ keepalive = false } = {}): Promise<void> {
     if (this.flushing || this.queue.length === 0) return this.flushing ?? Promise.resolve();
-    const batch = this.queue.slice(0, MAX_LOG_ENTRIES);
+    const batch = this.queue.slice(0, MAX_BATCH_ENTRIES);
     this.flushing = this.options
       .send(batch, { keepalive })
       .then(
@@ -100,7 +102,7 @@ export class ClientLogger {
     };
     if (status !== undefined) entry.status = status;
     this.queue.push(entry);
-    const max = this.options.maxQueue ?? MAX_LOG_ENTRIES * 5;
+    const max = this.options.maxQueue ?? MAX_BATCH_ENTRIES * 5;
     if (this.queue.length > max) this.queue.splice(0, this.queue.length - max);
   }
 }

@@ -41,6 +41,9 @@ export const enUS = {
     createAccount: 'Create an account',
     restrictedTitle: 'Sign-in is not available where you live',
     loginWithEmail: 'Log in with email',
+    enterEmail: 'Enter your email address',
+    invalidEmail: 'Enter a valid email address',
+    enterPassword: 'Enter your password',
   },
   signUp: {
     title: 'Create your account',

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FeatureFlagsSchema } from '@parla/contract';
+import type { FeatureFlags } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -16,7 +16,7 @@ export function IntegrationsRoute() {
   const { t } = useTranslation();
   const flags = useQuery({
     queryKey: ['feature-flags'],
-    queryFn: () => api.get('/app/public/feature_flags', { auth: false, schema: FeatureFlagsSchema }),
+    queryFn: () => api.get<FeatureFlags>('/app/public/feature_flags', { auth: false }),
   });
   const captions = flags.data?.meeting_captions ?? false;
   const items = [

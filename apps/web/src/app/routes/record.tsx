@@ -1,9 +1,8 @@
 import Button from '@mui/material/Button';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../components/feedback/empty-state';
+import { SectionNav } from '../../components/layout/section-nav';
 import { Page } from '../../components/layout/page';
 import { paths } from '../../config/paths';
 import { useRememberTab } from '../../lib/use-remember-tab';
@@ -18,22 +17,10 @@ const TABS = [
 /** /record and its child screens: tabs for the four kinds of material the voice profile learns from. */
 export function RecordLayoutRoute() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   useRememberTab();
-  const current = TABS.find((tab) => tab.to === pathname)?.to ?? false;
   return (
     <Page title={t('record.title')} intro={t('record.intro')} width="lg">
-      <Tabs
-        value={current}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('record.sections')}
-        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {TABS.map((tab) => (
-          <Tab key={tab.to} value={tab.to} label={t(`record.tabs.${tab.key}`)} component={RouterLink} to={tab.to} />
-        ))}
-      </Tabs>
+      <SectionNav label={t('record.sections')} links={TABS.map((tab) => ({ to: tab.to, label: t(`record.tabs.${tab.key}`) }))} />
       <Outlet />
     </Page>
   );

@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, FieldPath, FieldValues, RegisterOptions, UseFormRegister } from 'react-hook-form';
 
 /**
  * Connects a react-hook-form field to an MUI TextField: the ref goes to the input, and
@@ -9,8 +9,9 @@ export function fieldProps<T extends FieldValues>(
   errors: FieldErrors<T>,
   name: FieldPath<T>,
   helperText?: string,
+  rules?: RegisterOptions<T, FieldPath<T>>,
 ) {
-  const { ref, ...rest } = register(name);
+  const { ref, ...rest } = register(name, rules);
   const error = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as
     | { message?: string }
     | undefined;

@@ -1,7 +1,6 @@
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { SectionNav } from '../../../components/layout/section-nav';
 import { Page } from '../../../components/layout/page';
 import { paths } from '../../../config/paths';
 
@@ -19,17 +18,7 @@ export function SettingsLayoutRoute() {
   const current = TABS.find((tab) => tab.to === pathname);
   return (
     <Page title={current ? t(`settings.${current.key}.title`) : t('settings.title')} width="md">
-      <Tabs
-        value={current?.to ?? false}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('settings.title')}
-        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {TABS.map((tab) => (
-          <Tab key={tab.to} value={tab.to} label={t(`settings.${tab.key}.tab`)} component={RouterLink} to={tab.to} />
-        ))}
-      </Tabs>
+      <SectionNav label={t('settings.title')} links={TABS.map((tab) => ({ to: tab.to, label: t(`settings.${tab.key}.tab`) }))} />
       <Outlet />
     </Page>
   );

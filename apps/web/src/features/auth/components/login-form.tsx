@@ -1,29 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { logger } from '../../../lib/api';
 import { LegalRestrictionError, normalizeError } from '../../../lib/api-error';
 import { sessionStore, startSession, type LegalRestriction } from '../../../lib/session';
 import { useStore } from '../../../lib/store';
-import { fieldProps } from '../../../components/form/register-field';
+import { TextInput } from '../../../components/form/text-input';
 import { login } from '../api/auth.api';
 
-const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your email address').pipe(z.email({ message: 'Enter a valid email address' })),
-  password: z.string().min(1, 'Enter your password'),
-});
-type LoginFormValues = z.infer<typeof LoginFormSchema>;
+interface LoginFormValues {
+  email: string;
+  password: string;
+}
+
+// Two fields need no schema library: the login screen stays light.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A legal restriction from the server: its reason and details, shown where the user signs in. */
 export function RestrictionNotice({ restriction }: { restriction: LegalRestriction }) {
@@ -43,17 +41,33 @@ export function LoginForm({ showLinks = true }: { showLinks?: boolean }) {
   const { restriction: sessionRestriction } = useStore(sessionStore);
   const [restriction, setRestriction] = useState<LegalRestriction | null>(sessionRestriction);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<LoginFormValues>>({});
+  const [submitting, setSubmitting] = useState(false);
 
-  const handleLogin = handleSubmit(async (values) => {
+  const validate = (): Partial<LoginFormValues> => {
+    const email = values.email.trim();
+    const found: Partial<LoginFormValues> = {};
+    if (!email) found.email = t('auth.enterEmail');
+    else if (!EMAIL_PATTERN.test(email)) found.email = t('auth.invalidEmail');
+    if (!values.password) found.password = t('auth.enterPassword');
+    return found;
+  };
+
+  const handleLogin = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (found.email ?? found.password) {
+      document.getElementById(found.email ? 'login-email' : 'login-password')?.focus();
+      return;
+    }
     setFailure(null);
+    setSubmitting(true);
     try {
-      startSession(await login(values));
+      startSession(await login({ email: values.email.trim(), password: values.password }));
     } catch (error) {
+      setSubmitting(false);
       if (error instanceof LegalRestrictionError) {
         setRestriction({ reason: error.reason, details: error.details });
         return;
@@ -62,7 +76,11 @@ export function LoginForm({ showLinks = true }: { showLinks?: boolean }) {
       if (status !== 401 && status !== 0) logger.error(error, { during: 'login' });
       setFailure(message);
     }
-  });
+  };
+
+  const handleChange = (field: keyof LoginFormValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   return (
     <>
@@ -72,25 +90,31 @@ export function LoginForm({ showLinks = true }: { showLinks?: boolean }) {
           {failure}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={(event) => void handleLogin(event)}>
+      <Box component="form" noValidate onSubmit={(event: SyntheticEvent<HTMLFormElement>) => void handleLogin(event)}>
         <Stack spacing={2.5}>
-          <TextField
+          <TextInput
+            id="login-email"
             label={t('auth.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
             required
-            {...fieldProps(register, errors, 'email')}
+            value={values.email}
+            onChange={handleChange('email')}
+            error={errors.email}
           />
-          <TextField
+          <TextInput
+            id="login-password"
             label={t('auth.password')}
             type="password"
             autoComplete="current-password"
             required
-            {...fieldProps(register, errors, 'password')}
+            value={values.password}
+            onChange={handleChange('password')}
+            error={errors.password}
           />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-            {isSubmitting ? t('auth.loggingIn') : t('auth.login')}
+          <Button type="submit" variant="contained" size="large" disabled={submitting}>
+            {submitting ? t('auth.loggingIn') : t('auth.login')}
           </Button>
         </Stack>
       </Box>

@@ -1,7 +1,7 @@
 import type { CookieConsentType } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logger } from '../../../lib/api';
 import { normalizeError } from '../../../lib/api-error';
@@ -11,7 +11,10 @@ import { userQueryOptions } from '../../auth/api/auth.api';
 import { useUpdateConsents } from '../api/consents.api';
 import { clearPendingCookieConsent, keepPendingCookieConsent, pendingCookieConsent } from '../consent-store';
 import { CookieNotice } from './cookie-notice';
-import { TermsDialog, needsTermsAcceptance } from './terms-dialog';
+import { needsTermsAcceptance } from '../needs-terms';
+
+// The dialog and its form code load only for the few users who must see it.
+const TermsDialog = lazy(() => import('./terms-dialog').then((module) => ({ default: module.TermsDialog })));
 
 /**
  * The consent overlays: the terms dialog for a signed-in user who must (re)accept, and
@@ -67,7 +70,13 @@ export function ConsentOverlays() {
 
   if (signedIn) {
     if (!userData) return null;
-    if (needsTermsAcceptance(userData)) return <TermsDialog />;
+    if (needsTermsAcceptance(userData)) {
+      return (
+        <Suspense fallback={null}>
+          <TermsDialog />
+        </Suspense>
+      );
+    }
     const showCookies = !userData.cookies_consent_types && !localConsent && !update.isPending;
     return showCookies ? <CookieNotice onChoose={handleChoose} /> : null;
   }

@@ -8,7 +8,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import type { User } from '@parla/contract';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +17,6 @@ import { logger } from '../../../lib/api';
 import { normalizeError } from '../../../lib/api-error';
 import { endSession } from '../../../lib/session';
 import { useUpdateConsents } from '../api/consents.api';
-
-/** The dialog shows while the terms or privacy policy are not accepted, or marketing was never answered. */
-export function needsTermsAcceptance(user: Pick<User, 'accepted_tos_at' | 'accepted_privacy_policy_at' | 'marketing_consent'>) {
-  return !user.accepted_tos_at || !user.accepted_privacy_policy_at || user.marketing_consent === null;
-}
 
 const TermsFormSchema = z.object({
   isAgreed: z.boolean().refine((value) => value, 'It is required to agree'),

@@ -1,28 +1,17 @@
-import { ProfileSchema, ProfileStatusSchema, type Profile } from '@parla/contract';
+import type { Profile } from '@parla/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { updateProfile as sendProfileUpdate } from '../profile-update';
 
-export const profileKeys = {
-  all: ['profile'] as const,
-  status: ['profile', 'status'] as const,
-};
+import { profileKeys } from './profile-status.api';
+
+export { profileKeys, profileStatusQueryOptions, useProfileStatus } from './profile-status.api';
 
 export const profileQueryOptions = () =>
-  queryOptions({ queryKey: profileKeys.all, queryFn: () => api.get('/app/profile', { schema: ProfileSchema }) });
-
-export const profileStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: profileKeys.status,
-    queryFn: () => api.get('/app/profile/status', { schema: ProfileStatusSchema }),
-  });
+  queryOptions({ queryKey: profileKeys.all, queryFn: () => api.get<Profile>('/app/profile') });
 
 export function useProfile() {
   return useQuery(profileQueryOptions());
-}
-
-export function useProfileStatus() {
-  return useQuery(profileStatusQueryOptions());
 }
 
 export function useUpdateProfile() {
@@ -30,7 +19,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: Record<string, unknown>) =>
       sendProfileUpdate(input, () => queryClient.getQueryData<Profile>(profileKeys.all)?.name, (body) =>
-        api.post('/app/profile', body, { schema: ProfileSchema }),
+        api.post<Profile>('/app/profile', body),
       ),
     onSuccess: (profile) => {
       if (profile) queryClient.setQueryData(profileKeys.all, profile);

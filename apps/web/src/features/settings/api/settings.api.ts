@@ -1,4 +1,4 @@
-import { UserSettingsSchema, type UserSettings } from '@parla/contract';
+import type { UserSettings } from '@parla/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { userQueryKey } from '../../../lib/session';
@@ -8,7 +8,7 @@ export const settingsQueryKey = ['settings'] as const;
 export const settingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsQueryKey,
-    queryFn: () => api.get('/app/getUserSettings', { schema: UserSettingsSchema }),
+    queryFn: () => api.get<UserSettings>('/app/getUserSettings'),
   });
 
 export function useUserSettings() {
@@ -19,7 +19,7 @@ export function useUpdateUserSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: Partial<UserSettings>) =>
-      api.post('/app/updateUserSettings', changes, { schema: UserSettingsSchema }),
+      api.post<UserSettings>('/app/updateUserSettings', changes),
     onSuccess: async (settings) => {
       queryClient.setQueryData(settingsQueryKey, settings);
       await queryClient.invalidateQueries({ queryKey: userQueryKey });

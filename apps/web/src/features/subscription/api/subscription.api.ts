@@ -1,4 +1,4 @@
-import { SubscriptionInfoSchema, TechPartnersResponseSchema } from '@parla/contract';
+import type { SubscriptionInfo, TechPartner } from '@parla/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -10,7 +10,7 @@ export const subscriptionKeys = {
 export const subscriptionInfoQueryOptions = () =>
   queryOptions({
     queryKey: subscriptionKeys.info,
-    queryFn: () => api.get('/app/end_user/subscription_info', { schema: SubscriptionInfoSchema }),
+    queryFn: () => api.get<SubscriptionInfo>('/app/end_user/subscription_info'),
   });
 
 export function useSubscriptionInfo() {
@@ -20,6 +20,7 @@ export function useSubscriptionInfo() {
 export function useTechPartners() {
   return useQuery({
     queryKey: subscriptionKeys.partners,
-    queryFn: () => api.get('/app/end_user/tech_partners', { schema: TechPartnersResponseSchema }),
+    queryFn: () =>
+      api.get<{ tech_partners: TechPartner[]; preferred_tech_partner: string | null }>('/app/end_user/tech_partners'),
   });
 }

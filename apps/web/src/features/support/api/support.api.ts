@@ -1,4 +1,4 @@
-import { CreatedResponseSchema, type SUPPORT_TYPES } from '@parla/contract';
+import type { SUPPORT_TYPES } from '@parla/contract';
 import { useMutation } from '@tanstack/react-query';
 import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
@@ -12,10 +12,9 @@ export interface SupportMessage {
 export function useSendSupportMessage() {
   return useMutation({
     mutationFn: (message: SupportMessage) =>
-      api.post(
+      api.post<{ id: string }>(
         '/app/support',
         { ...message, metadata: { client_version: appConfig.clientVersion, page: window.location.pathname } },
-        { schema: CreatedResponseSchema },
       ),
   });
 }
