@@ -28,3 +28,5 @@ export { trainProfile, type TrainingItem, type TrainOptions } from './model/trai
 export { serializeProfile, deserializeProfile } from './model/serialize.js';
 export { Matcher, type Recognition, type Alternative } from './decode/matcher.js';
 export { RecognitionStream, type StreamEvent, type StreamOptions } from './decode/streaming.js';
+export { GenericRecogniser, GenericStream, phraseGrammar, type GenericResult, type PhraseGrammar } from './generic/generic.js';
+export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';

@@ -1,0 +1,3 @@
+// Node-only helpers: files on disk and SoundSwallower loaded from node_modules.
+export { loadSoundSwallower } from './soundswallower.node.js';
+export { loadManifest, type ManifestEntry } from './files.node.js';

@@ -1,0 +1,2 @@
+// Browser and Web Worker helpers: SoundSwallower loaded from a served model folder.
+export { loadSoundSwallower } from './soundswallower.web.js';
