@@ -13,7 +13,13 @@ export {
   type FeatureMatrix,
   type SpectralFrame,
 } from './features/features.js';
-export { Endpointer, findSegments, type EndpointerOptions, type EndpointEvent, type Segment } from './vad/endpointer.js';
+export {
+  Endpointer,
+  findSegments,
+  type EndpointerOptions,
+  type EndpointEvent,
+  type Segment,
+} from './vad/endpointer.js';
 export { dtw, type Sequence, type DtwOptions } from './model/dtw.js';
 export {
   MODEL_VERSION,
@@ -28,5 +34,11 @@ export { trainProfile, type TrainingItem, type TrainOptions } from './model/trai
 export { serializeProfile, deserializeProfile } from './model/serialize.js';
 export { Matcher, type Recognition, type Alternative } from './decode/matcher.js';
 export { RecognitionStream, type StreamEvent, type StreamOptions } from './decode/streaming.js';
-export { GenericRecogniser, GenericStream, phraseGrammar, type GenericResult, type PhraseGrammar } from './generic/generic.js';
+export {
+  GenericRecogniser,
+  GenericStream,
+  phraseGrammar,
+  type GenericResult,
+  type PhraseGrammar,
+} from './generic/generic.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';

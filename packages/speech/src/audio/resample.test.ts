@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { resample } from './resample.js';
 
 const tone = (freq: number, rate: number, seconds: number): Float32Array =>
-  Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => Math.sin((2 * Math.PI * freq * i) / rate));
+  Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) =>
+    Math.sin((2 * Math.PI * freq * i) / rate),
+  );
 
 const rms = (x: Float32Array, from = 0, to = x.length): number => {
   let s = 0;
@@ -16,7 +18,8 @@ describe('resample', () => {
     expect(out.length).toBe(8000);
     const ideal = tone(1000, 16000, 0.5);
     let err = 0;
-    for (let i = 200; i < out.length - 200; i++) err = Math.max(err, Math.abs((out[i] ?? 0) - (ideal[i] ?? 0)));
+    for (let i = 200; i < out.length - 200; i++)
+      err = Math.max(err, Math.abs((out[i] ?? 0) - (ideal[i] ?? 0)));
     expect(err).toBeLessThan(0.01);
   });
 

@@ -62,7 +62,7 @@ export function resample(input: Float32Array, from: Hz, to: Hz, options: Resampl
       const frac = i / ratio - base;
       kernel = new Float32Array(taps);
       let sum = 0;
-      for (let j = 0; j < taps; j++) sum += (kernel[j] = kernelAt(j - half - frac));
+      for (let j = 0; j < taps; j++) sum += kernel[j] = kernelAt(j - half - frac);
       for (let j = 0; j < taps; j++) kernel[j] = (kernel[j] ?? 0) / sum;
     }
     let acc = 0;

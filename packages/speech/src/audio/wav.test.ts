@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SpeechError } from '../errors.js';
 import { decodeWav, encodeWavPcm16 } from './wav.js';
 
-function header(format: number, channels: number, rate: number, bits: number, dataBytes: number, declared = dataBytes): DataView {
+function header(
+  format: number,
+  channels: number,
+  rate: number,
+  bits: number,
+  dataBytes: number,
+  declared = dataBytes,
+): DataView {
   const buf = new ArrayBuffer(44 + dataBytes);
   const v = new DataView(buf);
   const w = (o: number, s: string): void => {
@@ -40,7 +47,8 @@ describe('decodeWav', () => {
     expect(decoded.sampleRate).toBe(8000);
     expect(decoded.channels).toHaveLength(1);
     const ch = decoded.channels[0] ?? new Float32Array();
-    for (let i = 0; i < samples.length; i++) expect(Math.abs((ch[i] ?? 0) - (samples[i] ?? 0))).toBeLessThan(1.5 / 32768);
+    for (let i = 0; i < samples.length; i++)
+      expect(Math.abs((ch[i] ?? 0) - (samples[i] ?? 0))).toBeLessThan(1.5 / 32768);
   });
 
   it('decodes interleaved stereo IEEE float 32-bit', () => {
@@ -55,7 +63,9 @@ describe('decodeWav', () => {
 
   it('rejects empty, non-audio, truncated and unsupported input with a code', () => {
     expect(codeOf(() => decodeWav(new Uint8Array()))).toBe('empty_audio');
-    expect(codeOf(() => decodeWav(new TextEncoder().encode('{"json": "not audio at all"}')))).toBe('not_audio');
+    expect(codeOf(() => decodeWav(new TextEncoder().encode('{"json": "not audio at all"}')))).toBe(
+      'not_audio',
+    );
     const truncated = header(1, 1, 16000, 16, 100, 1000);
     expect(codeOf(() => decodeWav(new Uint8Array(truncated.buffer)))).toBe('truncated_audio');
     const noData = header(1, 1, 16000, 16, 0);

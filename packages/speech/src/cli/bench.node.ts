@@ -39,8 +39,12 @@ const enrol = await loadManifest(join(data, 'enroll.json'));
 const tune = await loadManifest(join(data, 'tune.json'));
 const label = (e: LoadedItem): string => `${e.text} (${e.speaker})`;
 const chosen = [...new Set(enrol.filter((e) => speakers.includes(e.speaker)).map(label))].slice(0, 200);
-const items: TrainingItem[] = enrol.filter((e) => chosen.includes(label(e))).map((e) => ({ text: label(e), audio: e.audio }));
-const queries = tune.filter((e) => chosen.includes(label(e))).map((e) => ({ text: label(e), audio: join2(e.audio, silence(0.5)) }));
+const items: TrainingItem[] = enrol
+  .filter((e) => chosen.includes(label(e)))
+  .map((e) => ({ text: label(e), audio: e.audio }));
+const queries = tune
+  .filter((e) => chosen.includes(label(e)))
+  .map((e) => ({ text: label(e), audio: join2(e.audio, silence(0.5)) }));
 const seconds = items.reduce((n, i) => n + i.audio.length, 0) / SAMPLE_RATE;
 
 // Warm up the JIT on a small profile so the figures are steady-state.
@@ -71,7 +75,8 @@ for (const q of queries) {
   }
   streamSeconds += q.audio.length / SAMPLE_RATE;
 }
-const p95of = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(0.95 * values.length) - 1] ?? NaN;
+const p95of = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.ceil(0.95 * values.length) - 1] ?? NaN;
 const p95 = p95of(finals);
 // The same decision without the head start taken during the end-point silence.
 const full = queries.map((q) => {
@@ -108,8 +113,12 @@ const report = {
   finals: finals.length,
   top1_200_phrases: Number((correct / queries.length).toFixed(3)),
 };
-console.log(`training ${report.takes} takes (${report.phrases} phrases, ${report.enrolled_audio_s} s of audio): ${report.train_ms} ms (budget 10000)`);
-console.log(`model ${report.model_bytes} bytes, ${report.bytes_per_take} bytes per take; ${report.memory_per_profile_kb} KB per loaded profile`);
+console.log(
+  `training ${report.takes} takes (${report.phrases} phrases, ${report.enrolled_audio_s} s of audio): ${report.train_ms} ms (budget 10000)`,
+);
+console.log(
+  `model ${report.model_bytes} bytes, ${report.bytes_per_take} bytes per take; ${report.memory_per_profile_kb} KB per loaded profile`,
+);
 console.log(
   `final result p95 ${report.p95_final_ms} ms after the end-point (budget 30); a whole match from scratch p95 ${report.p95_full_match_ms} ms; streaming RTF ${report.stream_rtf} (budget 0.05)`,
 );

@@ -22,7 +22,7 @@ const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', '
 
 async function writeManifest(folder: string, name: string, entries: ManifestEntry[]): Promise<void> {
   await mkdir(folder, { recursive: true });
-  await writeFile(join(folder, name), JSON.stringify(entries, null, 1));
+  await writeFile(join(folder, name), JSON.stringify(entries, null, 2));
 }
 
 /** Real-speech manifests: enrol takes 0..k-1, test 10-29; tuning sets test on 5-9 only. */
@@ -46,7 +46,14 @@ async function fsdd(): Promise<void> {
         .sort((a, b) => a.speaker.localeCompare(b.speaker) || a.digit - b.digit || a.take - b.take)
         .map((p) => entry(folder, p));
     await writeManifest(folder, 'enroll.json', pick(enrolTakes, enrolDigits));
-    await writeManifest(folder, 'test.json', pick(testTakes, DIGITS.map((_, i) => i)));
+    await writeManifest(
+      folder,
+      'test.json',
+      pick(
+        testTakes,
+        DIGITS.map((_, i) => i),
+      ),
+    );
   };
   const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
   const all = range(0, 9);

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { evaluate, personalFactory, summariseWith, type Metrics, type RecogniserFactory } from '../eval/evaluate.js';
+import {
+  evaluate,
+  personalFactory,
+  summariseWith,
+  type Metrics,
+  type RecogniserFactory,
+} from '../eval/evaluate.js';
 import { loadManifest } from '../platform/files.node.js';
 
 // npm runs scripts from the repository root; paths on the command line are the user's.
@@ -15,14 +21,22 @@ const { values } = parseArgs({
   },
 });
 if (values.enroll === undefined || values.test === undefined) {
-  console.error('usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--verbose]');
+  console.error(
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--verbose]',
+  );
   process.exit(2);
 }
 
 const enrol = await loadManifest(resolve(cwd, values.enroll));
 const test = await loadManifest(resolve(cwd, values.test));
 
-const empty: Metrics = { accuracy: 0, oov_false_accept: 0, ms_per_utterance: 0, p95_final_ms: 0, train_ms: 0 };
+const empty: Metrics = {
+  accuracy: 0,
+  oov_false_accept: 0,
+  ms_per_utterance: 0,
+  p95_final_ms: 0,
+  train_ms: 0,
+};
 
 async function run(name: string, factory: RecogniserFactory) {
   const result = await evaluate(enrol, test, factory);
@@ -37,8 +51,13 @@ async function run(name: string, factory: RecogniserFactory) {
   }
   if (values.verbose) {
     for (const d of result.decisions) {
-      const ok = d.inVocabulary ? d.hypothesis?.toLowerCase() === d.reference.toLowerCase() : d.hypothesis === null;
-      if (!ok) console.log(`  miss ${d.speaker} "${d.reference}" -> ${JSON.stringify(d.hypothesis)} (${d.confidence.toFixed(2)})`);
+      const ok = d.inVocabulary
+        ? d.hypothesis?.toLowerCase() === d.reference.toLowerCase()
+        : d.hypothesis === null;
+      if (!ok)
+        console.log(
+          `  miss ${d.speaker} "${d.reference}" -> ${JSON.stringify(d.hypothesis)} (${d.confidence.toFixed(2)})`,
+        );
     }
   }
   return result;

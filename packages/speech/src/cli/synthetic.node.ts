@@ -101,7 +101,13 @@ function hash(text: string): number {
 }
 
 /** Speak one take with espeak-ng, distort it with sox, then add room noise and silence around it. */
-async function renderTake(spec: SpeakerSpec, text: string, take: number, file: string, tmp: string): Promise<void> {
+async function renderTake(
+  spec: SpeakerSpec,
+  text: string,
+  take: number,
+  file: string,
+  tmp: string,
+): Promise<void> {
   const sev = SEVERITY[spec.severity];
   const r = rng(hash(`${spec.id}|${text}|${take}`));
   const words = text.split(' ');
@@ -135,7 +141,12 @@ async function renderTake(spec: SpeakerSpec, text: string, take: number, file: s
     '-s',
     (1 + (r() * 2 - 1) * sev.tempoJitter).toFixed(3),
   ];
-  if (sev.tremolo !== null) effects.push('tremolo', between(r, [sev.tremolo[0] - 1, sev.tremolo[0] + 1]).toFixed(2), String(sev.tremolo[1]));
+  if (sev.tremolo !== null)
+    effects.push(
+      'tremolo',
+      between(r, [sev.tremolo[0] - 1, sev.tremolo[0] + 1]).toFixed(2),
+      String(sev.tremolo[1]),
+    );
   if (sev.lowpass !== null) effects.push('lowpass', String(Math.round(sev.lowpass * (0.9 + 0.2 * r()))));
   if (sev.reverb > 0) effects.push('reverb', String(sev.reverb));
   effects.push('channels', '1', 'rate', String(SAMPLE_RATE), 'gain', '-n', (-3 - 9 * r()).toFixed(1));
@@ -178,7 +189,13 @@ const OOV_TEST = [2, 3, 4];
 export async function generateSynthetic(folder: string, concurrency = 2): Promise<void> {
   const audioDir = join(folder, 'audio');
   await mkdir(audioDir, { recursive: true });
-  const jobs: { spec: SpeakerSpec; text: string; take: number; file: string; split: 'enroll' | 'tune' | 'test' }[] = [];
+  const jobs: {
+    spec: SpeakerSpec;
+    text: string;
+    take: number;
+    file: string;
+    split: 'enroll' | 'tune' | 'test';
+  }[] = [];
   const slug = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   for (const spec of SPEAKERS) {
     for (const text of ENROLLED_PHRASES) {
@@ -218,10 +235,11 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
       const entries: ManifestEntry[] = jobs
         .filter((j) => j.split === split && filter(j))
         .map((j) => ({ audio: relative(dir, j.file), text: j.text, speaker: j.spec.id }));
-      await writeFile(join(dir, `${split}.json`), JSON.stringify(entries, null, 1));
+      await writeFile(join(dir, `${split}.json`), JSON.stringify(entries, null, 2));
     }
   };
   await write('all', () => true);
-  for (const severity of ['mild', 'moderate', 'severe'] as const) await write(severity, (j) => j.spec.severity === severity);
+  for (const severity of ['mild', 'moderate', 'severe'] as const)
+    await write(severity, (j) => j.spec.severity === severity);
   console.log(`Synthetic speakers written under ${folder}`);
 }

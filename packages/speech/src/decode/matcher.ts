@@ -49,7 +49,12 @@ export class Matcher {
     }));
     const conf = alternatives[0]?.confidence ?? 0;
     const rejected = conf < p.calibration.threshold;
-    return { text: rejected ? null : (p.phrases[first.phrase] as string), confidence: conf, rejected, alternatives };
+    return {
+      text: rejected ? null : (p.phrases[first.phrase] as string),
+      confidence: conf,
+      rejected,
+      alternatives,
+    };
   }
 
   /** A quick guess while the user is still speaking: the first pass alone. */

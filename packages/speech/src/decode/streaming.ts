@@ -82,7 +82,10 @@ export class RecognitionStream {
       }
     } else if (this.endpointer.speaking && this.partialFrames > 0) {
       const now = this.endpointer.frameIndex;
-      if (now - this.lastPartialFrame >= this.partialFrames && now - this.utteranceStart >= this.partialFrames) {
+      if (
+        now - this.lastPartialFrame >= this.partialFrames &&
+        now - this.utteranceStart >= this.partialFrames
+      ) {
         this.lastPartialFrame = now;
         const text = this.matcher.guess(this.features(this.utteranceStart, now));
         if (text !== null && text !== this.lastPartial) {
@@ -102,8 +105,13 @@ export class RecognitionStream {
   }
 
   private features(from: number, to: number): ReturnType<typeof utteranceFeatures> {
-    const frames = this.buffer.slice(Math.max(0, from - this.bufferStart), Math.max(0, to - this.bufferStart));
-    return utteranceFeatures(frames, defaultFrontEnd(), { decimation: this.matcher.profile.settings.decimation });
+    const frames = this.buffer.slice(
+      Math.max(0, from - this.bufferStart),
+      Math.max(0, to - this.bufferStart),
+    );
+    return utteranceFeatures(frames, defaultFrontEnd(), {
+      decimation: this.matcher.profile.settings.decimation,
+    });
   }
 
   private recognise(from: number, to: number): Recognition {

@@ -15,12 +15,20 @@ const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
 const fsdd = resolve(repoRoot, '../shared/data/fsdd/recordings');
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-async function manifest(dir: string, name: string, filter: (digit: number, take: number) => boolean): Promise<LoadedItem[]> {
+async function manifest(
+  dir: string,
+  name: string,
+  filter: (digit: number, take: number) => boolean,
+): Promise<LoadedItem[]> {
   const files = (await readdir(fsdd)).filter((f) => /^\d_[a-z]+_\d+\.wav$/.test(f));
   const entries = files
     .map((f) => f.replace('.wav', '').split('_'))
     .filter(([d, , t]) => filter(Number(d), Number(t)))
-    .map(([d, s, t]) => ({ audio: join(fsdd, `${d ?? ''}_${s ?? ''}_${t ?? ''}.wav`), text: DIGITS[Number(d)] ?? '', speaker: s ?? '' }));
+    .map(([d, s, t]) => ({
+      audio: join(fsdd, `${d ?? ''}_${s ?? ''}_${t ?? ''}.wav`),
+      text: DIGITS[Number(d)] ?? '',
+      speaker: s ?? '',
+    }));
   const path = join(dir, name);
   await writeFile(path, JSON.stringify(entries));
   return loadManifest(path);
@@ -39,6 +47,8 @@ describe.skipIf(!existsSync(fsdd))('FSDD end to end', () => {
     expect(top1).toBeGreaterThanOrEqual(0.92);
     expect(overall.accuracy).toBeGreaterThanOrEqual(0.84);
     expect(overall.oov_false_accept).toBeLessThanOrEqual(0.07);
-    console.log(`FSDD e2e: top-1 ${top1.toFixed(3)}, accuracy ${overall.accuracy}, oov FA ${overall.oov_false_accept}`);
+    console.log(
+      `FSDD e2e: top-1 ${top1.toFixed(3)}, accuracy ${overall.accuracy}, oov FA ${overall.oov_false_accept}`,
+    );
   }, 60_000);
 });

@@ -46,7 +46,9 @@ export interface Recogniser {
 }
 
 /** Build recognisers per speaker; `trainMs` is the time spent building it. */
-export type RecogniserFactory = (enrol: LoadedItem[]) => Promise<{ recogniser: Recogniser; trainMs: Milliseconds }>;
+export type RecogniserFactory = (
+  enrol: LoadedItem[],
+) => Promise<{ recogniser: Recogniser; trainMs: Milliseconds }>;
 
 /** Wall-clock in milliseconds, from whichever clock the platform has. */
 export const now = (): Milliseconds => performance.now();
@@ -74,7 +76,8 @@ export function feedChunks<R>(
       finalMs = spent;
     }
   };
-  for (let i = 0; i < audio.length; i += chunk) timed(() => push(audio.subarray(i, Math.min(audio.length, i + chunk))));
+  for (let i = 0; i < audio.length; i += chunk)
+    timed(() => push(audio.subarray(i, Math.min(audio.length, i + chunk))));
   timed(end);
   return { results, ms, finalMs };
 }
@@ -95,7 +98,11 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
     const recogniser: Recogniser = {
       run: (audio) => {
         const stream = new RecognitionStream(matcher);
-        const { results: finals, ms, finalMs } = feedChunks(
+        const {
+          results: finals,
+          ms,
+          finalMs,
+        } = feedChunks(
           (c) => finalsOf(stream.push(c)),
           () => finalsOf(stream.end()),
           audio,
@@ -134,19 +141,31 @@ export function summarise(decisions: Decision[], trainMs: number): Metrics {
 /** Figures plus the top-1 accuracy before rejection, which tells rejection errors from matching errors. */
 export function summariseWith(decisions: Decision[], trainMs: number): { metrics: Metrics; top1: number } {
   const inv0 = decisions.filter((d) => d.inVocabulary);
-  const top1 = inv0.filter((d) => d.top !== null && normaliseText(d.top) === normaliseText(d.reference)).length;
+  const top1 = inv0.filter(
+    (d) => d.top !== null && normaliseText(d.top) === normaliseText(d.reference),
+  ).length;
   return { metrics: summariseMetrics(decisions, trainMs), top1: inv0.length > 0 ? top1 / inv0.length : 0 };
 }
 
 function summariseMetrics(decisions: Decision[], trainMs: number): Metrics {
   const inv = decisions.filter((d) => d.inVocabulary);
   const oov = decisions.filter((d) => !d.inVocabulary);
-  const correct = inv.filter((d) => d.hypothesis !== null && normaliseText(d.hypothesis) === normaliseText(d.reference));
+  const correct = inv.filter(
+    (d) => d.hypothesis !== null && normaliseText(d.hypothesis) === normaliseText(d.reference),
+  );
   return {
     accuracy: round(inv.length > 0 ? correct.length / inv.length : 0),
-    oov_false_accept: round(oov.length > 0 ? oov.filter((d) => d.hypothesis !== null).length / oov.length : 0),
+    oov_false_accept: round(
+      oov.length > 0 ? oov.filter((d) => d.hypothesis !== null).length / oov.length : 0,
+    ),
     ms_per_utterance: round(decisions.reduce((a, d) => a + d.ms, 0) / Math.max(1, decisions.length), 3),
-    p95_final_ms: round(percentile(decisions.map((d) => d.finalMs), 0.95), 3),
+    p95_final_ms: round(
+      percentile(
+        decisions.map((d) => d.finalMs),
+        0.95,
+      ),
+      3,
+    ),
     train_ms: round(trainMs, 1),
   };
 }
@@ -183,5 +202,9 @@ export async function evaluate(
     perSpeaker[speaker] = summarise(decisions, trainMs);
     all.push(...decisions);
   }
-  return { overall: summarise(all, trainTotal / Math.max(1, speakers.length)), speakers: perSpeaker, decisions: all };
+  return {
+    overall: summarise(all, trainTotal / Math.max(1, speakers.length)),
+    speakers: perSpeaker,
+    decisions: all,
+  };
 }

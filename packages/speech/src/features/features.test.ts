@@ -64,7 +64,13 @@ describe('utteranceFeatures', () => {
     const fe = createFrontEnd();
     const s = word(0.6, [110, 140], [700, 1200]);
     const a = utteranceFeatures(analyse(s, fe), fe);
-    const b = utteranceFeatures(analyse(s.map((x) => x * 0.5), fe), fe);
+    const b = utteranceFeatures(
+      analyse(
+        s.map((x) => x * 0.5),
+        fe,
+      ),
+      fe,
+    );
     let sum = 0;
     for (let i = 0; i < a.data.length; i++) sum += Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0));
     expect(sum / a.data.length).toBeLessThan(0.05);
@@ -75,7 +81,10 @@ describe('RealPowerSpectrum', () => {
   it('equals the power of a full complex FFT', async () => {
     const { RealPowerSpectrum } = await import('./fft.js');
     const n = 512;
-    const x = Float64Array.from({ length: n }, (_, i) => Math.sin(i * 0.37) + 0.3 * Math.cos(i * 1.91) + (i % 7) * 0.01);
+    const x = Float64Array.from(
+      { length: n },
+      (_, i) => Math.sin(i * 0.37) + 0.3 * Math.cos(i * 1.91) + (i % 7) * 0.01,
+    );
     const out = new Float64Array(n / 2 + 1);
     new RealPowerSpectrum(n).compute(x, out);
     const re = x.slice();

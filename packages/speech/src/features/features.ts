@@ -66,7 +66,8 @@ export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
     filters.push({ start, weights: Float32Array.from(weights) });
   }
   const window = new Float32Array(frameSamples);
-  for (let i = 0; i < frameSamples; i++) window[i] = 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frameSamples - 1));
+  for (let i = 0; i < frameSamples; i++)
+    window[i] = 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frameSamples - 1));
   const dct = new Float32Array(cepstra * melBands);
   for (let c = 0; c < cepstra; c++) {
     for (let b = 0; b < melBands; b++) {
@@ -163,13 +164,15 @@ export class SpectralAnalyser {
     // Level for the end-pointer from the signal as recorded, not the pre-emphasised one.
     let energy = 0;
     for (let i = 0; i < fe.frameSamples; i++) energy += ((this.raw[start + i] as number) - rawMean) ** 2;
-    for (let i = 0; i < fe.frameSamples; i++) frame[i] = ((this.pending[start + i] as number) - mean) * (fe.window[i] as number);
+    for (let i = 0; i < fe.frameSamples; i++)
+      frame[i] = ((this.pending[start + i] as number) - mean) * (fe.window[i] as number);
     fe.spectrum.compute(frame, power);
     const logMel = new Float32Array(fe.melBands);
     for (let b = 0; b < fe.melBands; b++) {
       const f = fe.filters[b] as FrontEnd['filters'][number];
       let e = 0;
-      for (let k = 0; k < f.weights.length; k++) e += (power[f.start + k] as number) * (f.weights[k] as number);
+      for (let k = 0; k < f.weights.length; k++)
+        e += (power[f.start + k] as number) * (f.weights[k] as number);
       // The floor stands in for a quiet room so digital silence does not dominate.
       logMel[b] = Math.log(e + 1e-7);
     }
@@ -220,7 +223,8 @@ export function utteranceFeatures(
       for (let d = 0; d < decimation; d++) {
         const frame = frames[Math.min(frames.length - 1, t * decimation + d)];
         if (frame === undefined) continue;
-        for (let b = 0; b < nb; b++) acc += (frontEnd.dct[c * nb + b] as number) * (frame.logMel[b] as number);
+        for (let b = 0; b < nb; b++)
+          acc += (frontEnd.dct[c * nb + b] as number) * (frame.logMel[b] as number);
       }
       ceps[t * nc + c] = acc / decimation;
     }

@@ -31,7 +31,8 @@ describe.skipIf(!existsSync(fsdd))('GenericRecogniser', () => {
       const audio = wavToMono16k(new Uint8Array(await readFile(resolve(fsdd, file))));
       const stream = new GenericStream(recogniser);
       const results = [];
-      for (let i = 0; i < audio.length; i += CHUNK_SAMPLES) results.push(...stream.push(audio.subarray(i, i + CHUNK_SAMPLES)));
+      for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
+        results.push(...stream.push(audio.subarray(i, i + CHUNK_SAMPLES)));
       results.push(...stream.end());
       if (results[0]?.text === digits[d]) right++;
     }

@@ -34,7 +34,9 @@ export function phraseGrammar(phrases: readonly string[], known: (word: string) 
   }
   const alternatives = [...covered.keys()].map((k) => `( ${k} )`);
   const jsgf =
-    alternatives.length === 0 ? '' : `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${alternatives.join(' | ')};\n`;
+    alternatives.length === 0
+      ? ''
+      : `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${alternatives.join(' | ')};\n`;
   return { jsgf, covered, uncovered };
 }
 
@@ -123,7 +125,8 @@ export class GenericStream {
     grown.set(chunk, this.audio.length);
     this.audio = grown;
     const results: GenericResult[] = [];
-    for (const frame of this.analyser.push(chunk)) this.handle(this.endpointer.process(frame.energyDb), results);
+    for (const frame of this.analyser.push(chunk))
+      this.handle(this.endpointer.process(frame.energyDb), results);
     if (this.endpointer.speaking) {
       this.feedTo(this.audioStart + this.audio.length);
     } else if (this.audio.length > 16000) {
@@ -160,7 +163,11 @@ export class GenericStream {
       case 'end': {
         this.feedTo(Math.min(this.audioStart + this.audio.length, event.endFrame * this.hop + this.hop));
         const r = this.recogniser.finish();
-        results.push({ ...r, start: event.startFrame * this.frameShift, end: event.endFrame * this.frameShift });
+        results.push({
+          ...r,
+          start: event.startFrame * this.frameShift,
+          end: event.endFrame * this.frameShift,
+        });
         return;
       }
     }

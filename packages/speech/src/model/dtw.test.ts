@@ -6,7 +6,8 @@ const seq = (values: number[][]): Sequence => ({
   dim: values[0]?.length ?? 0,
   data: Float32Array.from(values.flat()),
 });
-const ramp = (n: number, f: (t: number) => number): Sequence => seq(Array.from({ length: n }, (_, i) => [f(i / n), f(i / n) * 0.5]));
+const ramp = (n: number, f: (t: number) => number): Sequence =>
+  seq(Array.from({ length: n }, (_, i) => [f(i / n), f(i / n) * 0.5]));
 
 describe('dtw', () => {
   it('is zero for identical sequences and symmetric', () => {

@@ -97,7 +97,8 @@ export function sketch(seq: Sequence, segments: number): Sequence {
     const to = Math.max(from + 1, Math.floor(((s + 1) * seq.frames) / segments));
     const count = Math.min(to, seq.frames) - from;
     for (let t = from; t < Math.min(to, seq.frames); t++) {
-      for (let k = 0; k < dim; k++) data[s * dim + k] = (data[s * dim + k] as number) + (seq.data[t * dim + k] as number);
+      for (let k = 0; k < dim; k++)
+        data[s * dim + k] = (data[s * dim + k] as number) + (seq.data[t * dim + k] as number);
     }
     if (count > 0) for (let k = 0; k < dim; k++) data[s * dim + k] = (data[s * dim + k] as number) / count;
   }
@@ -112,7 +113,8 @@ export function halve(seq: Sequence): Sequence {
   for (let t = 0; t < frames; t++) {
     const a = 2 * t;
     const b = Math.min(seq.frames - 1, a + 1);
-    for (let k = 0; k < dim; k++) data[t * dim + k] = 0.5 * ((seq.data[a * dim + k] as number) + (seq.data[b * dim + k] as number));
+    for (let k = 0; k < dim; k++)
+      data[t * dim + k] = 0.5 * ((seq.data[a * dim + k] as number) + (seq.data[b * dim + k] as number));
   }
   return { frames, dim, data };
 }

@@ -35,7 +35,9 @@ export function takeFeatures(
     from = first.startFrame;
     to = last.endFrame;
     for (let i = 1; i < segments.length; i++) {
-      const gap = (segments[i] as { startFrame: number }).startFrame - (segments[i - 1] as { endFrame: number }).endFrame;
+      const gap =
+        (segments[i] as { startFrame: number }).startFrame -
+        (segments[i - 1] as { endFrame: number }).endFrame;
       longestPause = Math.max(longestPause, gap * (fe.hopSamples / fe.sampleRate));
     }
   }

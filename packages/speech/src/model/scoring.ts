@@ -120,6 +120,9 @@ export function rival(scores: readonly PhraseScore[], index: number): number {
 export function confidence(cal: Calibration, d1: number, scale: number, rivalDistance: number): number {
   if (!Number.isFinite(d1)) return 0;
   const [w0, w1, w2] = cal.weights;
-  const z = w0 + w1 * Math.log(d1 / scale) + w2 * Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2));
+  const z =
+    w0 +
+    w1 * Math.log(d1 / scale) +
+    w2 * Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2));
   return 1 / (1 + Math.exp(-z));
 }

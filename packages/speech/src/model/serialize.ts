@@ -1,5 +1,11 @@
 import { SpeechError } from '../errors.js';
-import { MODEL_VERSION, makeTemplate, type Calibration, type ModelSettings, type Profile } from './profile.js';
+import {
+  MODEL_VERSION,
+  makeTemplate,
+  type Calibration,
+  type ModelSettings,
+  type Profile,
+} from './profile.js';
 
 const MAGIC = 'PRLM';
 
@@ -65,8 +71,10 @@ export function serializeProfile(profile: Profile): Uint8Array {
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
-  const bad = (why: string): SpeechError => new SpeechError('bad_model', `This voice profile cannot be loaded: ${why}.`);
-  if (bytes.length < 10 || String.fromCharCode(...bytes.subarray(0, 4)) !== MAGIC) throw bad('not a profile file');
+  const bad = (why: string): SpeechError =>
+    new SpeechError('bad_model', `This voice profile cannot be loaded: ${why}.`);
+  if (bytes.length < 10 || String.fromCharCode(...bytes.subarray(0, 4)) !== MAGIC)
+    throw bad('not a profile file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
   if (version !== MODEL_VERSION) throw bad(`format version ${version} needs retraining`);

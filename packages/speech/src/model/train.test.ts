@@ -40,7 +40,8 @@ describe('trainProfile', () => {
     const m = new Matcher(profile);
     let accepted = 0;
     for (const p of [7, 8, 9, 10, 11]) {
-      for (const t of [5, 6]) if (!m.recognise(takeFeatures(take(p, t), profile.settings).features).rejected) accepted++;
+      for (const t of [5, 6])
+        if (!m.recognise(takeFeatures(take(p, t), profile.settings).features).rejected) accepted++;
     }
     expect(accepted).toBeLessThanOrEqual(1);
   });
@@ -98,7 +99,11 @@ describe('serialised profiles', () => {
 
 describe('fitLogistic', () => {
   it('separates two clouds and stays near the prior without data', () => {
-    const samples = Array.from({ length: 200 }, (_, i) => ({ x1: i < 100 ? -1 : 1, x2: 0, label: i < 100 ? 1 : 0 }));
+    const samples = Array.from({ length: 200 }, (_, i) => ({
+      x1: i < 100 ? -1 : 1,
+      x2: 0,
+      label: i < 100 ? 1 : 0,
+    }));
     const w = fitLogistic(samples, [0, 0, 0], 0.01);
     expect(w[1]).toBeLessThan(-2);
     expect(fitLogistic([], [1, -2, -3], 1)).toEqual([1, -2, -3]);

@@ -54,7 +54,11 @@ function median(values: number[]): number {
 }
 
 /** Logistic regression by Newton steps with a Gaussian prior around `prior`. */
-export function fitLogistic(samples: Sample[], prior: [number, number, number], strength: number): [number, number, number] {
+export function fitLogistic(
+  samples: Sample[],
+  prior: [number, number, number],
+  strength: number,
+): [number, number, number] {
   let w: [number, number, number] = [...prior];
   for (let iter = 0; iter < 25; iter++) {
     const g = [0, 0, 0];
@@ -86,7 +90,9 @@ function solve3(m: number[][], v: number[]): [number, number, number] {
   const a = m.map((row, i) => [...row, v[i] as number]);
   for (let c = 0; c < 3; c++) {
     let pivot = c;
-    for (let r = c + 1; r < 3; r++) if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[pivot] as number[])[c] as number)) pivot = r;
+    for (let r = c + 1; r < 3; r++)
+      if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[pivot] as number[])[c] as number))
+        pivot = r;
     [a[c], a[pivot]] = [a[pivot] as number[], a[c] as number[]];
     const pr = a[c] as number[];
     const pv = pr[c] as number;
@@ -98,7 +104,11 @@ function solve3(m: number[][], v: number[]): [number, number, number] {
       for (let k = c; k < 4; k++) row[k] = (row[k] as number) - f * (pr[k] as number);
     }
   }
-  return [0, 1, 2].map((i) => ((a[i] as number[])[3] as number) / ((a[i] as number[])[i] as number)) as [number, number, number];
+  return [0, 1, 2].map((i) => ((a[i] as number[])[3] as number) / ((a[i] as number[])[i] as number)) as [
+    number,
+    number,
+    number,
+  ];
 }
 
 /**
@@ -166,10 +176,16 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     .map((scores, i) => scores.find((s) => s.phrase !== (templates[i] as Template).phrase)?.distance)
     .filter((d): d is number => d !== undefined);
   const globalScale =
-    allIntra.length > 0 ? median(allIntra) : nearestOther.length > 0 ? SCALE_PRIOR_RATIO * median(nearestOther) : 1;
+    allIntra.length > 0
+      ? median(allIntra)
+      : nearestOther.length > 0
+        ? SCALE_PRIOR_RATIO * median(nearestOther)
+        : 1;
   // One scale per user: per-phrase spreads from two or three takes proved too noisy to help.
   const scales = Float32Array.from(
-    intra.map((list) => (list.reduce((a, b) => a + b, 0) + SCALE_SHRINK * globalScale) / (list.length + SCALE_SHRINK)),
+    intra.map(
+      (list) => (list.reduce((a, b) => a + b, 0) + SCALE_SHRINK * globalScale) / (list.length + SCALE_SHRINK),
+    ),
   );
 
   const samples: Sample[] = [];
@@ -178,7 +194,14 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     const scores = loo[i] as { phrase: number; distance: number }[];
     const [first] = scores;
     if (first !== undefined && (byPhrase[t.phrase] as number[]).length > 1) {
-      samples.push(features(first.distance, scales[first.phrase] as number, rival(scores, 0), first.phrase === t.phrase ? 1 : 0));
+      samples.push(
+        features(
+          first.distance,
+          scales[first.phrase] as number,
+          rival(scores, 0),
+          first.phrase === t.phrase ? 1 : 0,
+        ),
+      );
     }
     const others = scores.filter((s) => s.phrase !== t.phrase);
     const [o1] = others;
@@ -190,7 +213,9 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   });
 
   const hasPositives = samples.some((s) => s.label === 1);
-  const weights = hasPositives ? fitLogistic(samples, PRIOR_CALIBRATION.weights, 4) : PRIOR_CALIBRATION.weights;
+  const weights = hasPositives
+    ? fitLogistic(samples, PRIOR_CALIBRATION.weights, 4)
+    : PRIOR_CALIBRATION.weights;
   const cal: Calibration = { weights, threshold: PRIOR_CALIBRATION.threshold };
   const target = options.targetFalseAccept ?? 0.08;
   if (unknown.length >= 5) {
@@ -217,9 +242,14 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
 /** Inverse of the standard normal distribution (Acklam's rational approximation, central region). */
 function normalQuantile(p: number): number {
   const q = Math.sqrt(-2 * Math.log(Math.min(p, 1 - p)));
-  const tail = (((((-7.784894002430293e-3 * q - 0.3223964580411365) * q - 2.400758277161838) * q - 2.549732539343734) * q +
-    4.374664141464968) * q + 2.938163982698783) /
-    ((((7.784695709041462e-3 * q + 0.3224671290700398) * q + 2.445134137142996) * q + 3.754408661907416) * q + 1);
+  const tail =
+    (((((-7.784894002430293e-3 * q - 0.3223964580411365) * q - 2.400758277161838) * q - 2.549732539343734) *
+      q +
+      4.374664141464968) *
+      q +
+      2.938163982698783) /
+    ((((7.784695709041462e-3 * q + 0.3224671290700398) * q + 2.445134137142996) * q + 3.754408661907416) * q +
+      1);
   return p < 0.5 ? tail : -tail;
 }
 
@@ -228,7 +258,11 @@ function sigmoid(z: number): number {
 }
 
 function features(d1: number, scale: number, rivalDistance: number, label: number): Sample {
-  return { x1: Math.log(d1 / scale), x2: Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2)), label };
+  return {
+    x1: Math.log(d1 / scale),
+    x2: Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2)),
+    label,
+  };
 }
 
 /** Re-exported so callers can compute a confidence the way training did. */

@@ -20,7 +20,11 @@ export async function loadManifest(path: string): Promise<LoadedItem[]> {
     if (typeof entry.audio !== 'string' || typeof entry.text !== 'string') {
       throw new Error(`${path}: item ${i} needs "audio" and "text"`);
     }
-    return { audio: entry.audio, text: entry.text, speaker: typeof entry.speaker === 'string' ? entry.speaker : 'default' };
+    return {
+      audio: entry.audio,
+      text: entry.text,
+      speaker: typeof entry.speaker === 'string' ? entry.speaker : 'default',
+    };
   });
   return Promise.all(
     entries.map(async (e) => ({

@@ -23,7 +23,13 @@ export async function genericFactory(): Promise<RecogniserFactory> {
             (b, r) => (b === undefined || (r.text !== null && r.confidence > b.confidence) ? r : b),
             undefined,
           );
-          return Promise.resolve({ text: best?.text ?? null, top: best?.text ?? null, confidence: best?.confidence ?? 0, ms, finalMs });
+          return Promise.resolve({
+            text: best?.text ?? null,
+            top: best?.text ?? null,
+            confidence: best?.confidence ?? 0,
+            ms,
+            finalMs,
+          });
         },
       },
     };

@@ -7,7 +7,12 @@ import { concat, noise, seeded, word } from './signals.js';
 const SHAPES: [number, number, number, number][][] = Array.from({ length: 12 }, (_, p) =>
   Array.from({ length: 2 + (p % 3) }, (_, w) => {
     const r = seeded(100 + p * 7 + w);
-    return [100 + r() * 80, 100 + r() * 80, 300 + r() * 2500, 300 + r() * 2500] as [number, number, number, number];
+    return [100 + r() * 80, 100 + r() * 80, 300 + r() * 2500, 300 + r() * 2500] as [
+      number,
+      number,
+      number,
+      number,
+    ];
   }),
 );
 

@@ -33,7 +33,13 @@ export function noise(seconds: number, level = 0.001, seed = 7): Float32Array {
  * A vowel-like "word": a harmonic-rich tone whose pitch and brightness follow a contour, so
  * different contours are different "phrases" with the structure features care about.
  */
-export function word(seconds: number, f0: [number, number], formant: [number, number], seed = 1, amp = 0.3): Float32Array {
+export function word(
+  seconds: number,
+  f0: [number, number],
+  formant: [number, number],
+  seed = 1,
+  amp = 0.3,
+): Float32Array {
   const n = Math.round(seconds * SAMPLE_RATE);
   const r = seeded(seed);
   const out = new Float32Array(n);

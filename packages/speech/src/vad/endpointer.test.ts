@@ -47,7 +47,9 @@ describe('Endpointer', () => {
   it('drops clicks too short to be speech', () => {
     const x = concat(noise(0.5), word(0.07, [150, 150], [800, 800]), noise(1));
     const ep = new Endpointer();
-    const events = energies(x).map((v) => ep.process(v)).filter((v) => v !== undefined);
+    const events = energies(x)
+      .map((v) => ep.process(v))
+      .filter((v) => v !== undefined);
     expect(events.map((e) => e.type)).toEqual(['start', 'cancel']);
   });
 

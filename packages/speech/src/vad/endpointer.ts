@@ -112,7 +112,8 @@ export class Endpointer {
     for (let i = 0; i < this.history.length; i++) noise = Math.min(noise, this.history[i] as number);
     this.history[t % this.history.length] = Math.max(energyDb, -90);
     noise = Math.max(noise, -85);
-    const loud = energyDb > this.floorDb && energyDb > noise + (this.inSpeech ? this.sustainDb : this.onsetDb);
+    const loud =
+      energyDb > this.floorDb && energyDb > noise + (this.inSpeech ? this.sustainDb : this.onsetDb);
     if (!this.inSpeech) {
       if (loud) {
         if (this.run === 0) this.runStart = t;
