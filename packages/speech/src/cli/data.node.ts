@@ -22,7 +22,7 @@ const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', '
 
 async function writeManifest(folder: string, name: string, entries: ManifestEntry[]): Promise<void> {
   await mkdir(folder, { recursive: true });
-  await writeFile(join(folder, name), JSON.stringify(entries, null, 2));
+  await writeFile(join(folder, name), `${JSON.stringify(entries, null, 2)}\n`);
 }
 
 /** Real-speech manifests: enrol takes 0..k-1, test 10-29; tuning sets test on 5-9 only. */

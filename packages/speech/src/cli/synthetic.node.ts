@@ -235,7 +235,7 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
       const entries: ManifestEntry[] = jobs
         .filter((j) => j.split === split && filter(j))
         .map((j) => ({ audio: relative(dir, j.file), text: j.text, speaker: j.spec.id }));
-      await writeFile(join(dir, `${split}.json`), JSON.stringify(entries, null, 2));
+      await writeFile(join(dir, `${split}.json`), `${JSON.stringify(entries, null, 2)}\n`);
     }
   };
   await write('all', () => true);
