@@ -26,13 +26,16 @@ afterEach(async () => {
   await context.close();
 });
 
-/** Answers the models call with a built acoustic model (training is a later feature). */
-async function withBuiltModel() {
+/** Answers the models call with a built acoustic model, so that no training has to run. */
+async function withBuiltModel(version = 3) {
   await page.route('**/app/modelsInfo', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ models: [{ version: '3', type: 'acoustic_icefall_pts7s', provider: 'casr' }] }),
+      body: JSON.stringify({
+        models: [{ version, type: 'acoustic_icefall_pts7s', provider: 'casr', links: {}, modelmeta: {} }],
+        recording_state: 'model_built',
+      }),
     }),
   );
 }
@@ -93,6 +96,30 @@ describe('launcher', () => {
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.goto('/webex/unknown');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  });
+});
+
+describe('profile-updated dialog', () => {
+  it('opens when the model version changed, then goes to the page of the mode', async () => {
+    await withBuiltModel(4);
+    await launch({ recognitionMode: 'dictate', notificationStatus: { acoustic_model_version: '3' } });
+    const dialog = page.getByRole('dialog', { name: 'Your voice profile was updated' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Use Parla' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await new AppShell(page).waitForPath('/dictate');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dictate' }).waitFor();
+    expect(await dialog.count()).toBe(0);
+  });
+
+  it('does not open the first time a version is seen: it only stores it', async () => {
+    await withBuiltModel(1);
+    await launch({ recognitionMode: 'speak' });
+    await new AppShell(page).waitForPath('/speak');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('parla.notificationStatus'))).toBe('{"acoustic_model_version":"1"}');
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });
 

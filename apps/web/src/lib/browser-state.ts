@@ -52,7 +52,8 @@ export const browserState = {
   },
   /** Logout: forget every setting this browser kept for the user. */
   clearUserSettings() {
-    const keep: BrowserStateKey[] = ['sourceTracking'];
+    // Source tracking waits for a sign-up; the model version seen is per device.
+    const keep: BrowserStateKey[] = ['sourceTracking', 'notificationStatus'];
     for (let index = localStorage.length - 1; index >= 0; index -= 1) {
       const key = localStorage.key(index);
       if (key?.startsWith(PREFIX) && !keep.some((kept) => key === PREFIX + kept)) localStorage.removeItem(key);

@@ -1,5 +1,6 @@
+import { BUILT_MODEL_TYPES as CONTRACT_BUILT_MODEL_TYPES } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, isAllowedWhenLocked, isModelBuilt, isSafeInternalPath, launcherTarget } from './redirects';
+import { BUILT_MODEL_TYPES, afterLoginTarget, isAllowedWhenLocked, isModelBuilt, isSafeInternalPath, launcherTarget } from './redirects';
 
 describe('launcher redirects', () => {
   it('with a built model: last tab, else the saved mode, else the mode picker', () => {
@@ -16,6 +17,10 @@ describe('launcher redirects', () => {
 
   it('ignores a stored tab that would leave the app', () => {
     expect(launcherTarget({ modelBuilt: false, lastOpenedTab: '//evil.example', recognitionMode: undefined })).toBe('/record');
+  });
+
+  it('uses the same built model types as the contract', () => {
+    expect(BUILT_MODEL_TYPES).toEqual(CONTRACT_BUILT_MODEL_TYPES);
   });
 
   it('counts only acoustic model types as built', () => {

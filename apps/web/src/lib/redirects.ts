@@ -2,7 +2,7 @@ import { DEFAULT_LAST_TAB } from '@parla/contract';
 import { LOCKED_SUBSCRIPTION_ALLOWED, paths } from '../config/paths';
 import type { RecognitionMode } from './browser-state';
 
-/** Model types whose presence means the personal acoustic model is built (spec section 4). */
+/** Model types whose presence means the personal acoustic model is built (spec section 4); the contract's list, kept equal by a test. */
 export const BUILT_MODEL_TYPES = ['acoustic_phoneme', 'acoustic', 'acoustic_icefall_pts7s'] as const;
 
 export function isModelBuilt(models: readonly { type: string }[]): boolean {

@@ -157,6 +157,11 @@ export const enUS = {
       acceptAll: 'Accept all',
     },
   },
+  profileUpdated: {
+    title: 'Your voice profile was updated',
+    body: '{{product}} has learned from your latest recordings and now understands you better.',
+    use: 'Use {{product}}',
+  },
   noInternet: {
     title: 'No connection',
     body: '{{product}} cannot reach its server. Check your Wi-Fi or mobile data; the app continues where you left off when the connection returns.',

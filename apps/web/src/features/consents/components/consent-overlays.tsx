@@ -15,6 +15,9 @@ import { needsTermsAcceptance } from '../needs-terms';
 
 // The dialog and its form code load only for the few users who must see it.
 const TermsDialog = lazy(() => import('./terms-dialog').then((module) => ({ default: module.TermsDialog })));
+const ProfileUpdatedDialog = lazy(() =>
+  import('../../models/components/profile-updated-dialog').then((module) => ({ default: module.ProfileUpdatedDialog })),
+);
 
 /**
  * The consent overlays: the terms dialog for a signed-in user who must (re)accept, and
@@ -78,7 +81,14 @@ export function ConsentOverlays() {
       );
     }
     const showCookies = !userData.cookies_consent_types && !localConsent && !update.isPending;
-    return showCookies ? <CookieNotice onChoose={handleChoose} /> : null;
+    return (
+      <>
+        {showCookies && <CookieNotice onChoose={handleChoose} />}
+        <Suspense fallback={null}>
+          <ProfileUpdatedDialog />
+        </Suspense>
+      </>
+    );
   }
   return localConsent ? null : <CookieNotice onChoose={handleChoose} />;
 }

@@ -1,15 +1,12 @@
+import type { ModelInfo } from '@parla/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 
-/** Model info of spec section 3; only the type matters to the shell. */
-export interface ModelInfo {
-  version: string;
-  type: string;
-  provider?: string;
-}
 
 export const modelsQueryKey = ['models'] as const;
+
+export type { ModelInfo };
 
 /**
  * GET /app/modelsInfo. Until the training service answers it, a 404 means no model
