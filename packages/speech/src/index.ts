@@ -42,3 +42,10 @@ export {
   type PhraseGrammar,
 } from './generic/generic.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
+export {
+  createSpeechHandlers,
+  handleSpeechRequest,
+  type SpeechHandlers,
+  type SpeechRequest,
+  type SpeechReply,
+} from './decode/handlers.js';
