@@ -1,6 +1,12 @@
 /** Stable codes for everything the recogniser refuses. */
 export type SpeechErrorCode =
-  'empty_audio' | 'truncated_audio' | 'not_audio' | 'unsupported_audio' | 'bad_model' | 'bad_training_data';
+  | 'empty_audio'
+  | 'truncated_audio'
+  | 'not_audio'
+  | 'unsupported_audio'
+  | 'bad_model'
+  | 'bad_training_data'
+  | 'bad_request';
 
 /** An error a caller can map to a 4xx response by its code. */
 export class SpeechError extends Error {
