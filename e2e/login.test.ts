@@ -76,6 +76,8 @@ describe('login', () => {
     await seedSession(context, user);
     await page.goto('/menu');
     await new MenuPage(page).heading().waitFor();
+    // Background calls of the page are done: the next call is the one the test makes.
+    await page.waitForLoadState('networkidle');
     const before = await readState<{ refreshToken: string }>(page, 'parla.session');
     // The access token goes bad (as after expiry); the next call gets 401 and refreshes.
     await page.evaluate(() => {
@@ -98,6 +100,8 @@ describe('login', () => {
     await seedSession(context, user);
     await page.goto('/menu');
     await new MenuPage(page).heading().waitFor();
+    // Background calls of the page are done: the next call is the one the test makes.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       const session = JSON.parse(localStorage.getItem('parla.session') ?? '{}') as Record<string, unknown>;
       localStorage.setItem('parla.session', JSON.stringify({ ...session, accessToken: 'expired', refreshToken: 'revoked' }));

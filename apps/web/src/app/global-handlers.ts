@@ -86,7 +86,9 @@ export function useGlobalKeyboard() {
     const handleKeyDown = (event: KeyboardEvent) => {
       const key = event.key === ' ' ? 'space' : event.key === 'Enter' ? 'enter' : null;
       if (!key || event.defaultPrevented || event.altKey || event.metaKey || event.repeat) return;
-      const requireCtrl = browserState.get('handsFreeOptions')?.requireCtrl ?? false;
+      const options = browserState.get('handsFreeOptions');
+      if (!options?.enabled) return;
+      const requireCtrl = options.requireCtrl;
       if (requireCtrl !== event.ctrlKey) return;
       const target = event.target as HTMLElement | null;
       const interactive = target?.closest('input, textarea, select, button, a, [contenteditable="true"], [role="button"], [role="dialog"]');

@@ -57,7 +57,18 @@ export const theme = createTheme({
     MuiOutlinedInput: { styleOverrides: { notchedOutline: { borderColor: '#5d6b77' } } },
     MuiFormHelperText: { styleOverrides: { root: { fontSize: '0.95rem' } } },
     MuiCheckbox: { styleOverrides: { root: { padding: 12 } } },
-    MuiSwitch: { styleOverrides: { root: { marginInlineEnd: 4 } } },
+    // Both switch states stay visible against white (3:1 for non-text contrast).
+    MuiSwitch: {
+      styleOverrides: {
+        root: { marginInlineEnd: 4 },
+        track: { backgroundColor: '#5d6b77', opacity: 1 },
+        thumb: { boxShadow: '0 0 0 1px #5d6b77' },
+        switchBase: {
+          '&.Mui-checked + .MuiSwitch-track': { backgroundColor: '#2a6f8e', opacity: 1 },
+          '&.Mui-checked .MuiSwitch-thumb': { backgroundColor: '#0b4f6c', boxShadow: 'none' },
+        },
+      },
+    },
     MuiListItemButton: { styleOverrides: { root: { minHeight: 56 } } },
     MuiLink: { defaultProps: { underline: 'always' } },
     MuiTab: { styleOverrides: { root: { minHeight: 56, textTransform: 'none', fontSize: '1.0625rem' } } },

@@ -115,7 +115,7 @@ export const enUS = {
     gender: 'Gender (optional)',
     role: 'I use the app as (optional)',
     phone: 'Phone number (optional)',
-    referralSource: 'How did you hear about us? (optional)',
+    referralSource: 'Heard of us from (optional)',
     saveAndContinue: 'Save and continue',
     saved: 'Your profile is saved.',
     genders: {

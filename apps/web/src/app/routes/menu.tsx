@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -80,6 +81,9 @@ export function MenuRoute() {
                     secondary={entry.hint}
                     slotProps={{ primary: { sx: { fontSize: '1.125rem', fontWeight: 600 } } }}
                   />
+                  <Box component="span" aria-hidden="true" sx={{ fontSize: '1.75rem', color: 'primary.main', pl: 2 }}>
+                    ›
+                  </Box>
                 </ListItemButton>
               </li>
             ))}

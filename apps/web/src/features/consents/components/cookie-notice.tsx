@@ -37,7 +37,12 @@ export function CookieNotice({ onChoose }: { onChoose: (types: CookieConsentType
         {t('consents.cookies.body')}
       </Typography>
       <FormGroup>
-        <FormControlLabel control={<Checkbox checked disabled />} label={t('consents.cookies.essential')} />
+        <FormControlLabel
+          control={<Checkbox checked disabled />}
+          label={t('consents.cookies.essential')}
+          // Always on, yet it must stay readable: disabled only for the pointer.
+          sx={{ '& .MuiFormControlLabel-label.Mui-disabled': { color: 'text.primary' } }}
+        />
         <FormControlLabel
           control={
             <Checkbox
