@@ -138,6 +138,51 @@ describe('login', () => {
     await new AppShell(page).waitForPath('/login');
   });
 
+  it('resets a forgotten password with the emailed code and signs in', async () => {
+    const user = await server.signUp();
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByLabel('6-digit code').waitFor();
+    const email = server.mailer.sent.filter((sent) => sent.to === user.email).at(-1);
+    const code = /\b(\d{6})\b/.exec(email?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Check the code' }).click();
+    await page.getByLabel(/^New password\W*$/).fill('a new voice 2026');
+    await page.getByLabel('New password again').fill('a new voice 2026');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await new AppShell(page).waitForPath('/record');
+
+    // The new password works on the login page; the old one does not.
+    await new MenuPage(page).goto();
+    await new MenuPage(page).logout().click();
+    await login.heading().waitFor();
+    // A logout the user asked for does not offer to return to the page they left.
+    expect(new URL(page.url()).search).toBe('');
+    await login.logIn(user.email, user.password);
+    await login.alert().waitFor();
+    await login.email().fill(user.email);
+    await login.password().fill('a new voice 2026');
+    await login.submit().click();
+    await new AppShell(page).waitForPath('/record');
+  });
+
+  it('the meeting sub-app has its own login that leads back to /webex', async () => {
+    const user = await server.signUp();
+    await page.goto('/webex');
+    const shell = new AppShell(page);
+    await shell.waitForPath('/webex/login');
+    await new LoginPage(page).logIn(user.email, user.password);
+    await shell.waitForPath('/webex');
+    await page.getByRole('heading', { level: 1, name: 'Webex captions' }).waitFor();
+    await page.goto('/webex/guest');
+    await page.getByRole('heading', { level: 1, name: 'Meeting captions' }).waitFor();
+  });
+
   it('shows the reason and details of a legal restriction', async () => {
     const user = await server.signUp({ country: 'US', region_code: 'NY' });
     const restricted = server.services.config.restrictedRegions;

@@ -19,12 +19,13 @@ import { useStore } from '../lib/store';
 
 /** Private routes: signed-out users go to the login page, which brings them back afterwards. */
 export function RequireAuth({ loginPath = paths.login.path }: { loginPath?: string }) {
-  const { status } = useStore(sessionStore);
+  const { status, loggedOut } = useStore(sessionStore);
   const location = useLocation();
   if (status === 'init') return <LoadingScreen />;
   if (status === 'signed_out') {
     const back = `${location.pathname}${location.search}`;
-    const to = loginPath === paths.login.path ? paths.login.getHref(back === '/' ? null : back) : loginPath;
+    const returnTo = back === '/' || loggedOut ? null : back;
+    const to = loginPath === paths.login.path ? paths.login.getHref(returnTo) : loginPath;
     return <Navigate to={to} replace />;
   }
   return <Outlet />;

@@ -17,6 +17,8 @@ export interface SessionState {
   status: SessionStatus;
   /** Set when the server refused the session for legal reasons; shown on /login. */
   restriction: LegalRestriction | null;
+  /** The user logged out themselves: the login page does not offer to return. */
+  loggedOut?: boolean;
 }
 
 /** Authentication state (spec section 4): init, then signed in or signed out. */
@@ -67,7 +69,7 @@ export async function endSession(options: { sendEvent: boolean; restriction?: Le
   queryClient.clear();
   logger.clearInfo();
   browserState.clearUserSettings();
-  sessionStore.set({ status: 'signed_out', restriction: options.restriction ?? null });
+  sessionStore.set({ status: 'signed_out', restriction: options.restriction ?? null, loggedOut: options.sendEvent });
 }
 
 /** Another tab logged out: follow it. */
