@@ -36,8 +36,16 @@ try {
   for (const phrase of phrases) {
     for (let n = 0; n < 3; n += 1) {
       const form = new FormData();
-      form.append('audiofile', new Blob([take(phrase.digit, phrase.speaker, phrase.group * 3 + n)]), 'take.wav');
-      const response = await fetch(`${server.url}/app/casr/upload/training/${phrase.id}`, { method: 'POST', headers: auth, body: form });
+      form.append(
+        'audiofile',
+        new Blob([take(phrase.digit, phrase.speaker, phrase.group * 3 + n)]),
+        'take.wav',
+      );
+      const response = await fetch(`${server.url}/app/casr/upload/training/${phrase.id}`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
       if (response.status === 201) accepted += 1;
       else console.log(`take refused: ${(await response.json()).message}`);
     }
@@ -48,7 +56,11 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  const socket = io(server.url, { path: '/socket.io', auth: { token: user.token, user_id: user.userId }, transports: ['websocket'] });
+  const socket = io(server.url, {
+    path: '/socket.io',
+    auth: { token: user.token, user_id: user.userId },
+    transports: ['websocket'],
+  });
   await new Promise((resolve) => socket.once('connection_ready', resolve));
   socket.emit('select_provider', { provider_id: 'casr' });
   await new Promise((resolve) => socket.once('model_ready', resolve));
@@ -61,11 +73,16 @@ try {
     const pcm = new Int16Array(samples.length);
     for (let j = 0; j < samples.length; j += 1) pcm[j] = Math.round(samples[j] * 32767);
     let lastSent = 0;
-    const result = new Promise((resolve) => socket.once('recognition', () => resolve(performance.now() - lastSent)));
+    const result = new Promise((resolve) =>
+      socket.once('recognition', () => resolve(performance.now() - lastSent)),
+    );
     let done = false;
     void result.then(() => (done = true));
     for (let offset = 0; offset < pcm.length && !done; offset += 3200) {
-      socket.emit('stream_audio_samples', new Uint8Array(pcm.buffer, offset * 2, Math.min(3200, pcm.length - offset) * 2));
+      socket.emit(
+        'stream_audio_samples',
+        new Uint8Array(pcm.buffer, offset * 2, Math.min(3200, pcm.length - offset) * 2),
+      );
       lastSent = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -76,7 +93,9 @@ try {
   socket.disconnect();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  console.log(`Last chunk to recognition, ${phrases.length} phrases, ${accepted} takes, ${UTTERANCES} utterances: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  console.log(
+    `Last chunk to recognition, ${phrases.length} phrases, ${accepted} takes, ${UTTERANCES} utterances: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+  );
 } finally {
   await server.stop();
 }

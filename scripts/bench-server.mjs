@@ -19,11 +19,22 @@ export async function startBenchServer(env = {}) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (attempt > 100) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -44,8 +55,22 @@ export async function signUpBenchUser(url) {
   const response = await fetch(`${url}/user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, name: 'Bench', birthdate: '1980-01-01', country: 'US', accepted_tos: true, accepted_privacy_policy: true }),
+    body: JSON.stringify({
+      email,
+      password,
+      name: 'Bench',
+      birthdate: '1980-01-01',
+      country: 'US',
+      accepted_tos: true,
+      accepted_privacy_policy: true,
+    }),
   });
   const body = await response.json();
-  return { email, password, token: body.access_token, refreshToken: body.refresh_token, userId: body.user.id };
+  return {
+    email,
+    password,
+    token: body.access_token,
+    refreshToken: body.refresh_token,
+    userId: body.user.id,
+  };
 }

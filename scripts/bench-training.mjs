@@ -31,7 +31,11 @@ try {
       form.append('info', JSON.stringify({ file_ext: 'wav' }));
       const audio = readFileSync(path.join(FSDD, `${phrase.digit}_${phrase.speaker}_${take}.wav`));
       form.append('audiofile', new Blob([audio]), 'take.wav');
-      const response = await fetch(`${server.url}/app/casr/upload/training/${phrase.id}`, { method: 'POST', headers: auth, body: form });
+      const response = await fetch(`${server.url}/app/casr/upload/training/${phrase.id}`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
       if (response.status !== 201) throw new Error(`upload failed: ${await response.text()}`);
     }
   }
@@ -44,9 +48,15 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const built = performance.now();
-  console.log(`Uploads of 150 takes: ${((lastUpload - uploadStarted) / 1000).toFixed(1)} s (${((lastUpload - uploadStarted) / 150).toFixed(0)} ms each)`);
-  console.log(`Last upload to built model (50 phrases x 3 takes): ${((built - lastUpload) / 1000).toFixed(2)} s`);
-  console.log(`  of which training: ${model.modelmeta.train_ms} ms; model version ${model.version}, ${model.modelmeta.size_bytes} bytes (${model.modelmeta.bytes_per_take} per take)`);
+  console.log(
+    `Uploads of 150 takes: ${((lastUpload - uploadStarted) / 1000).toFixed(1)} s (${((lastUpload - uploadStarted) / 150).toFixed(0)} ms each)`,
+  );
+  console.log(
+    `Last upload to built model (50 phrases x 3 takes): ${((built - lastUpload) / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  of which training: ${model.modelmeta.train_ms} ms; model version ${model.version}, ${model.modelmeta.size_bytes} bytes (${model.modelmeta.bytes_per_take} per take)`,
+  );
 } finally {
   await server.stop();
 }
