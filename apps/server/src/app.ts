@@ -23,6 +23,7 @@ import { createRealtimeServer } from './realtime/socket-server.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerPrivateAuthRoutes, registerPublicAuthRoutes } from './routes/auth.routes.js';
 import { registerLogRoutes, registerSupportRoutes } from './routes/feedback.routes.js';
+import { registerNoteRoutes } from './routes/notes.routes.js';
 import { registerPhraseRoutes, registerShortcutRoutes } from './routes/phrases.routes.js';
 import { registerPublicRoutes } from './routes/public.routes.js';
 import { MAX_UPLOAD_BYTES, registerRecordingRoutes } from './routes/recordings.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     registerPhraseRoutes(scoped, services);
     registerShortcutRoutes(scoped, services);
     registerRecordingRoutes(scoped, services);
+    registerNoteRoutes(scoped, services);
     done();
   });
 

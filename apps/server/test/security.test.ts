@@ -40,10 +40,15 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/app/modelsInfo'],
   ['GET', '/app/end_user/model_links'],
   ['GET', '/app/end_user/models/{id}/{version}/profile.bin'],
+  ['POST', '/app/recording/recognition'],
+  ['GET', '/app/dictation_notes'],
+  ['POST', '/app/dictation_notes'],
+  ['PATCH', '/app/dictation_notes/{id}'],
+  ['DELETE', '/app/dictation_notes/{id}'],
 ];
 
 /** Uploads are multipart: their fields are described in words, not as a JSON body. */
-const MULTIPART_ROUTES = new Set(['/app/casr/upload/training/{id}']);
+const MULTIPART_ROUTES = new Set(['/app/casr/upload/training/{id}', '/app/recording/recognition']);
 
 const PUBLIC_ROUTES: [string, string][] = [
   ['POST', '/user'],

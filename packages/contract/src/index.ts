@@ -9,3 +9,4 @@ export * from './consents.schema.js';
 export * from './app.schema.js';
 export * from './realtime.js';
 export * from './phrases.schema.js';
+export * from './notes.schema.js';

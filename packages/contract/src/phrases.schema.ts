@@ -164,3 +164,33 @@ export const TrainingUploadResponseSchema = z.object({
   duration_ms: z.number().int(),
   takes: z.number().int(),
 });
+
+/** Recognition upload info of spec section 3: what the browser recognised locally. */
+export const RecognitionUploadInfoSchema = z
+  .object({
+    file_ext: z.enum(['wav']).default('wav'),
+    result: z
+      .object({
+        text: z.string().max(2000).nullable(),
+        type: z.string().max(32).optional(),
+        recording_date: z.string().max(40).optional(),
+        duration: z.number().min(0).max(60).optional(),
+        provider_id: z.string().max(64).optional(),
+        domain_id: z.string().max(64).optional(),
+        scenario_id: z.string().max(64).optional(),
+        app_id: z.string().max(64).optional(),
+        app_build: z.string().max(32).optional(),
+        language: z.string().max(16).optional(),
+        metadata: z.record(z.string().max(64), z.unknown()).optional(),
+        acoustic_model_id: z.union([z.string().max(64), z.number()]).optional(),
+        recognition_mode: z.string().max(32).optional(),
+        confidence: z.number().min(0).max(1).optional(),
+        confidence_threshold: z.number().min(0).max(1).optional(),
+        score: z.number().optional(),
+        language_model_id: z.union([z.string().max(64), z.number()]).optional(),
+        casr_version: z.string().max(32).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export const RecognitionUploadResponseSchema = z.object({ id: z.string().nullable(), stored: z.boolean() });

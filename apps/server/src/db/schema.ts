@@ -217,7 +217,16 @@ export interface JobsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface DictationNotesTable {
+  id: string;
+  user_id: string;
+  text: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  dictation_notes: DictationNotesTable;
   scenarios: ScenariosTable;
   dataset_phrases: DatasetPhrasesTable;
   user_scenarios: UserScenariosTable;

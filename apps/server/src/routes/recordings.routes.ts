@@ -4,6 +4,8 @@ import {
   ModelLinksResponseSchema,
   ModelsInfoResponseSchema,
   PhraseParamsSchema,
+  RecognitionUploadInfoSchema,
+  RecognitionUploadResponseSchema,
   TrainingUploadResponseSchema,
   UploadInfoSchema,
 } from '@parla/contract';
@@ -18,8 +20,8 @@ export const MAX_UPLOAD_BYTES = 20 * 48_000 * 2 * 4 + 4096;
 
 const security = bearer;
 
-/** Reads the multipart fields `info` (JSON) and `audiofile`. */
-async function readTakeUpload(request: FastifyRequest) {
+/** Reads the multipart fields `info` (JSON, checked by the schema) and the audio file field. */
+async function readUpload<T extends z.ZodType>(request: FastifyRequest, audioField: string, infoSchema: T) {
   if (!request.isMultipart()) {
     throw new AppError(
       415,
@@ -32,12 +34,13 @@ async function readTakeUpload(request: FastifyRequest) {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'audiofile') audio = bytes;
+      if (part.fieldname === audioField) audio = bytes;
     } else if (part.fieldname === 'info') {
       infoText = String(part.value);
     }
   }
-  if (!audio) throw badRequest('audiofile: attach the recording as the audiofile field', 'AUDIO_MISSING');
+  if (!audio)
+    throw badRequest(`${audioField}: attach the recording as the ${audioField} field`, 'AUDIO_MISSING');
   let info: unknown = {};
   if (infoText !== undefined) {
     try {
@@ -46,7 +49,7 @@ async function readTakeUpload(request: FastifyRequest) {
       throw badRequest('info: must be a JSON object');
     }
   }
-  const parsed = UploadInfoSchema.safeParse(info);
+  const parsed = infoSchema.safeParse(info);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const keys = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : '';
@@ -56,11 +59,14 @@ async function readTakeUpload(request: FastifyRequest) {
         : `info.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'is not valid'}`,
     );
   }
-  return { info: parsed.data, audio: new Uint8Array(audio.buffer, audio.byteOffset, audio.byteLength) };
+  return {
+    info: parsed.data as z.output<T>,
+    audio: new Uint8Array(audio.buffer, audio.byteOffset, audio.byteLength),
+  };
 }
 
 /** Training takes in; personal voice profiles (models) out. */
-export function registerRecordingRoutes(app: ZodApp, { voiceProfile }: Services) {
+export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition }: Services) {
   const tags = ['Voice profile'];
 
   app.post(
@@ -84,9 +90,35 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile }: Services)
       },
     },
     async (request, reply) => {
-      const { info, audio } = await readTakeUpload(request);
+      const { info, audio } = await readUpload(request, 'audiofile', UploadInfoSchema);
       const stored = await voiceProfile.addTrainingTake(request.auth.userId, request.params.id, audio, info);
       return reply.status(201).send(stored);
+    },
+  );
+
+  app.post(
+    '/app/recording/recognition',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Keep what the browser recognised locally (multipart: info JSON with result, audio WAV)',
+        description:
+          'Nothing is kept for a person who opted out of keeping recognition audio; the answer says so.',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: RecognitionUploadResponseSchema,
+          413: ErrorResponseSchema,
+          415: ErrorResponseSchema,
+          ...privateErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { info, audio } = await readUpload(request, 'audio', RecognitionUploadInfoSchema);
+      return reply
+        .status(201)
+        .send(await recognition.storeLocalResult(request.auth.userId, info.result, audio));
     },
   );
 

@@ -1,5 +1,15 @@
 import type { RecognitionMode, RecognitionResult } from '@parla/contract';
-import { deserializeProfile, encodeWavPcm16, Matcher } from '@parla/speech';
+import {
+  decodeWav,
+  deserializeProfile,
+  downmix,
+  encodeWavPcm16,
+  Matcher,
+  resample,
+  SpeechError,
+} from '@parla/speech';
+import { AppError } from '../errors.js';
+import { MAX_TAKE_SECONDS } from './take-inspection.js';
 import { newId } from '../lib/crypto.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
@@ -87,5 +97,48 @@ export class RecognitionService {
         rejected: result.rejected,
       },
     });
+  }
+
+  /** Keeps a result the browser recognised locally, with its audio (spec: POST /app/recording/recognition). */
+  async storeLocalResult(
+    userId: string,
+    result: Record<string, unknown> & { text: string | null },
+    audio: Uint8Array,
+  ) {
+    let samples: Float32Array;
+    try {
+      const decoded = decodeWav(audio);
+      samples = resample(downmix(decoded), decoded.sampleRate, 16_000);
+    } catch (error) {
+      if (error instanceof SpeechError)
+        throw new AppError(
+          error.code === 'empty_audio' ? 400 : 415,
+          error.message,
+          `AUDIO_${error.code.toUpperCase()}`,
+        );
+      throw error;
+    }
+    if (samples.length > MAX_TAKE_SECONDS * 16_000) {
+      throw new AppError(
+        413,
+        `Recordings can be at most ${MAX_TAKE_SECONDS} seconds long.`,
+        'AUDIO_TOO_LONG',
+      );
+    }
+    const user = await this.users.findById(userId);
+    if (!user || user.opt_out_audio_recognition) return { id: null, stored: false };
+    const id = newId();
+    const storageKey = `users/${userId}/recognitions/${id}.wav`;
+    await this.storage.put(storageKey, encodeWavPcm16(samples, 16_000));
+    await this.recordings.insert({
+      id,
+      user_id: userId,
+      phrase_id: null,
+      kind: 'recognition',
+      storage_key: storageKey,
+      duration_ms: Math.round((samples.length / 16_000) * 1000),
+      metadata: { file_ext: 'wav', local: true, ...result },
+    });
+    return { id, stored: true };
   }
 }
