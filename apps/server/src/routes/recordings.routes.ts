@@ -60,7 +60,7 @@ async function readUpload<T extends z.ZodType>(request: FastifyRequest, audioFie
     );
   }
   return {
-    info: parsed.data as z.output<T>,
+    info: parsed.data,
     audio: new Uint8Array(audio.buffer, audio.byteOffset, audio.byteLength),
   };
 }
