@@ -95,6 +95,32 @@ describe('login', () => {
     expect(requests.filter((request) => request.path === '/refreshAccessToken')).toHaveLength(1);
   });
 
+  it('two tabs that need a refresh at once spend the refresh token only once', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user);
+    const other = await context.newPage();
+    for (const tab of [page, other]) {
+      await tab.goto('/menu');
+      await new MenuPage(tab).heading().waitFor();
+      await tab.waitForLoadState('networkidle');
+    }
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('parla.session') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('parla.session', JSON.stringify({ ...session, accessToken: 'expired' }));
+    });
+    const refreshes: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/refreshAccessToken')) refreshes.push(request.url());
+    });
+    await Promise.all([page, other].map((tab) => new MenuPage(tab).link('Profile').click()));
+    for (const tab of [page, other]) {
+      await tab.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+      await expect(tab.getByLabel('Your name').inputValue()).resolves.toBe('Alex Rivera');
+    }
+    expect(refreshes).toHaveLength(1);
+    expect(await readState(page, 'parla.session')).not.toBeNull();
+  });
+
   it('logs out without a log event when the refresh is refused', async () => {
     const user = await server.signUp();
     await seedSession(context, user);

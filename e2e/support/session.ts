@@ -14,8 +14,9 @@ export async function seedSession(context: BrowserContext, user: TestUser, extra
   };
   await context.addInitScript(
     ({ session, extra }) => {
-      if (sessionStorage.getItem('e2e.seeded')) return;
-      sessionStorage.setItem('e2e.seeded', '1');
+      // Shared by the profile's tabs, and outside the app's keys so that logout keeps it.
+      if (localStorage.getItem('e2e.seeded')) return;
+      localStorage.setItem('e2e.seeded', '1');
       localStorage.setItem('parla.session', JSON.stringify(session));
       for (const [key, value] of Object.entries(extra)) localStorage.setItem(`parla.${key}`, JSON.stringify(value));
     },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { appConfig } from '../config/app-config';
 import { logger } from '../lib/api';
 import { browserState } from '../lib/browser-state';
-import { activityStore, keyboardActions } from '../lib/app-activity';
+import { activityStore, keyboardActionFor, keyboardActions } from '../lib/app-activity';
 
 /** Offline and online toasts (texts of spec section 8). */
 export function useNetworkToasts() {
@@ -84,16 +84,22 @@ export function useInactivity() {
 export function useGlobalKeyboard() {
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      const key = event.key === ' ' ? 'space' : event.key === 'Enter' ? 'enter' : null;
-      if (!key || event.defaultPrevented || event.altKey || event.metaKey || event.repeat) return;
-      const options = browserState.get('handsFreeOptions');
-      if (!options?.enabled) return;
-      const requireCtrl = options.requireCtrl;
-      if (requireCtrl !== event.ctrlKey) return;
-      const target = event.target as HTMLElement | null;
-      const interactive = target?.closest('input, textarea, select, button, a, [contenteditable="true"], [role="button"], [role="dialog"]');
-      if (interactive && !requireCtrl) return;
-      if (keyboardActions.dispatch(key)) event.preventDefault();
+      const target = event.target instanceof Element ? event.target : null;
+      const action = keyboardActionFor(
+        {
+          key: event.key,
+          ctrlKey: event.ctrlKey,
+          altKey: event.altKey,
+          metaKey: event.metaKey,
+          repeat: event.repeat,
+          defaultPrevented: event.defaultPrevented,
+          onInteractiveElement: Boolean(
+            target?.closest('input, textarea, select, button, a, [contenteditable="true"], [role="button"], [role="dialog"]'),
+          ),
+        },
+        browserState.get('handsFreeOptions'),
+      );
+      if (action && keyboardActions.dispatch(action)) event.preventDefault();
     };
     window.addEventListener('keydown', handleKeyDown);
     return () => {

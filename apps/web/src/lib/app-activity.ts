@@ -1,3 +1,4 @@
+import type { HandsFreeOptions } from './browser-state';
 import { createStore } from './store';
 
 export interface ActivityState {
@@ -30,3 +31,27 @@ export const keyboardActions = (() => {
     },
   };
 })();
+
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  repeat: boolean;
+  defaultPrevented: boolean;
+  /** The key went to a field or a control, where it has its own meaning. */
+  onInteractiveElement: boolean;
+}
+
+/**
+ * Which global action a key press means (spec section 2): Space and Return, when the
+ * hands-free keys are on; in the additional mode only with Ctrl, and then even on a
+ * control. Anything else keeps its usual meaning.
+ */
+export function keyboardActionFor(press: KeyPress, options: HandsFreeOptions | undefined): KeyboardAction | null {
+  if (!options?.enabled || press.defaultPrevented || press.altKey || press.metaKey || press.repeat) return null;
+  const action = press.key === ' ' ? 'space' : press.key === 'Enter' ? 'enter' : null;
+  if (!action || press.ctrlKey !== options.requireCtrl) return null;
+  if (press.onInteractiveElement && !options.requireCtrl) return null;
+  return action;
+}

@@ -28,7 +28,7 @@ export function IntegrationsRoute() {
       <Stack spacing={2}>
         {items.map((item) => (
           <Paper key={item.id} variant="outlined" component="section" aria-labelledby={`integration-${item.id}`} sx={{ p: { xs: 2.5, sm: 3 } }}>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+            <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
               <Typography id={`integration-${item.id}`} variant="h2">
                 {item.title}
               </Typography>

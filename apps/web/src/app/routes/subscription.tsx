@@ -23,7 +23,7 @@ export function SubscriptionRoute() {
       {info.data && (
         <Stack spacing={3}>
           <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }} component="section" aria-labelledby="plan-title">
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+            <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
               <Typography id="plan-title" variant="h2">
                 {t('subscription.plan', { plan: info.data.details.plan })}
               </Typography>
