@@ -1,4 +1,10 @@
-import { analyse, utteranceFeatures, type FeatureMatrix } from '../features/features.js';
+import {
+  analyse,
+  frameLevels,
+  SpectralAnalyser,
+  utteranceFeatures,
+  type FeatureMatrix,
+} from '../features/features.js';
 import { findSegments, type EndpointerOptions } from '../vad/endpointer.js';
 import type { Seconds } from '../units.js';
 import { defaultFrontEnd, type ModelSettings } from './profile.js';
@@ -22,12 +28,12 @@ export function takeFeatures(
   endpointer: EndpointerOptions = {},
 ): TakeFeatures {
   const fe = defaultFrontEnd();
-  const frames = analyse(samples, fe);
-  const energies = frames.map((f) => f.energyDb);
+  // Levels first, spectra only for the spoken part: silence around a take costs little.
+  const energies = frameLevels(samples, fe);
   // A short pause threshold finds the gaps; the span still runs from first to last word.
   const segments = findSegments(energies, { ...endpointer, minSilence: 0.12 });
   let from = 0;
-  let to = frames.length;
+  let to = energies.length;
   let longestPause = 0;
   const first = segments[0];
   const last = segments[segments.length - 1];
@@ -41,9 +47,19 @@ export function takeFeatures(
       longestPause = Math.max(longestPause, gap * (fe.hopSamples / fe.sampleRate));
     }
   }
-  const span = frames.slice(from, to);
+  if (to <= from) {
+    from = 0;
+    to = energies.length;
+  }
+  const first0 = from * fe.hopSamples;
+  const span =
+    to > from
+      ? new SpectralAnalyser(fe, first0 > 0 ? samples[first0 - 1] : 0).push(
+          samples.subarray(first0, (to - 1) * fe.hopSamples + fe.frameSamples),
+        )
+      : analyse(samples, fe);
   return {
-    features: utteranceFeatures(span.length > 0 ? span : frames, fe, { decimation: settings.decimation }),
+    features: utteranceFeatures(span, fe, { decimation: settings.decimation }),
     longestPause,
     speech: (span.length * fe.hopSamples) / fe.sampleRate,
   };
