@@ -68,34 +68,20 @@ export class RecognitionService {
     samples: Float32Array,
     context: { mode: RecognitionMode; appBuild?: string | undefined; scenarioId?: string | undefined },
   ) {
-    const user = await this.users.findById(userId);
-    if (!user || user.opt_out_audio_recognition) return;
-    const id = newId();
-    const storageKey = `users/${userId}/recognitions/${id}.wav`;
-    await this.storage.put(storageKey, encodeWavPcm16(samples, 16_000));
-    await this.recordings.insert({
-      id,
-      user_id: userId,
-      phrase_id: null,
-      kind: 'recognition',
-      storage_key: storageKey,
-      duration_ms: Math.round(result.duration * 1000),
-      metadata: {
-        file_ext: 'wav',
-        text: result.text,
-        type: context.mode,
-        recording_date: new Date().toISOString(),
-        duration: result.duration,
-        provider_id: 'casr',
-        scenario_id: context.scenarioId ?? null,
-        app_build: context.appBuild ?? null,
-        language: 'en-US',
-        acoustic_model_id: result.acoustic_model_id,
-        recognition_mode: context.mode,
-        confidence: result.confidence,
-        confidence_threshold: result.confidence_threshold,
-        rejected: result.rejected,
-      },
+    await this.keep(userId, samples, {
+      text: result.text,
+      type: context.mode,
+      recording_date: new Date().toISOString(),
+      duration: result.duration,
+      provider_id: 'casr',
+      scenario_id: context.scenarioId ?? null,
+      app_build: context.appBuild ?? null,
+      language: 'en-US',
+      acoustic_model_id: result.acoustic_model_id,
+      recognition_mode: context.mode,
+      confidence: result.confidence,
+      confidence_threshold: result.confidence_threshold,
+      rejected: result.rejected,
     });
   }
 
@@ -110,12 +96,13 @@ export class RecognitionService {
       const decoded = decodeWav(audio);
       samples = resample(downmix(decoded), decoded.sampleRate, 16_000);
     } catch (error) {
-      if (error instanceof SpeechError)
+      if (error instanceof SpeechError) {
         throw new AppError(
           error.code === 'empty_audio' ? 400 : 415,
           error.message,
           `AUDIO_${error.code.toUpperCase()}`,
         );
+      }
       throw error;
     }
     if (samples.length > MAX_TAKE_SECONDS * 16_000) {
@@ -125,8 +112,14 @@ export class RecognitionService {
         'AUDIO_TOO_LONG',
       );
     }
+    const id = await this.keep(userId, samples, { local: true, ...result });
+    return { id, stored: id !== null };
+  }
+
+  /** Stores the audio and its recognition row; null when the user keeps no recognition audio. */
+  private async keep(userId: string, samples: Float32Array, metadata: Record<string, unknown>) {
     const user = await this.users.findById(userId);
-    if (!user || user.opt_out_audio_recognition) return { id: null, stored: false };
+    if (!user || user.opt_out_audio_recognition) return null;
     const id = newId();
     const storageKey = `users/${userId}/recognitions/${id}.wav`;
     await this.storage.put(storageKey, encodeWavPcm16(samples, 16_000));
@@ -137,8 +130,8 @@ export class RecognitionService {
       kind: 'recognition',
       storage_key: storageKey,
       duration_ms: Math.round((samples.length / 16_000) * 1000),
-      metadata: { file_ext: 'wav', local: true, ...result },
+      metadata: { file_ext: 'wav', ...metadata },
     });
-    return { id, stored: true };
+    return id;
   }
 }
