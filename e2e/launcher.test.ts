@@ -118,7 +118,9 @@ describe('profile-updated dialog', () => {
     await withBuiltModel(1);
     await launch({ recognitionMode: 'speak' });
     await new AppShell(page).waitForPath('/speak');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('parla.notificationStatus'))).toBe('{"acoustic_model_version":"1"}');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('parla.notificationStatus')))
+      .toBe('{"acoustic_model_version":"1"}');
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });
@@ -149,7 +151,9 @@ describe('locked subscription', () => {
     const requests = recordRequests(page);
     await page.goto('/');
     await shell.waitForPath('/no_subscription');
-    expect(requests.filter((request) => request.path === '/app/end_user/subscription_info').length).toBeGreaterThanOrEqual(2);
+    expect(
+      requests.filter((request) => request.path === '/app/end_user/subscription_info').length,
+    ).toBeGreaterThanOrEqual(2);
 
     await server.services.subscription.setLockedByEmail(user.email, false);
     await page.goto('/speak');

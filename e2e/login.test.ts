@@ -130,7 +130,10 @@ describe('login', () => {
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       const session = JSON.parse(localStorage.getItem('parla.session') ?? '{}') as Record<string, unknown>;
-      localStorage.setItem('parla.session', JSON.stringify({ ...session, accessToken: 'expired', refreshToken: 'revoked' }));
+      localStorage.setItem(
+        'parla.session',
+        JSON.stringify({ ...session, accessToken: 'expired', refreshToken: 'revoked' }),
+      );
     });
     const requests = recordRequests(page);
     await page.getByRole('main').getByRole('link', { name: 'Profile', exact: true }).click();
@@ -142,15 +145,23 @@ describe('login', () => {
 
   it('logout sends the event and clears tokens, cached data and browser settings', async () => {
     const user = await server.signUp();
-    await seedSession(context, user, { recognitionMode: 'speak', lastOpenedTab: '/speak', voicePlaybackSpeed: 1 });
+    await seedSession(context, user, {
+      recognitionMode: 'speak',
+      lastOpenedTab: '/speak',
+      voicePlaybackSpeed: 1,
+    });
     const menu = new MenuPage(page);
     await menu.goto();
     await page.getByText(user.email).waitFor();
     const requests = recordRequests(page);
     await menu.logout().click();
     await new AppShell(page).waitForPath('/login');
-    expect(requests.some((request) => request.path === '/app/logAuthEvent' && request.body?.includes('logout'))).toBe(true);
-    const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('parla.')));
+    expect(
+      requests.some((request) => request.path === '/app/logAuthEvent' && request.body?.includes('logout')),
+    ).toBe(true);
+    const keys = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith('parla.')),
+    );
     expect(keys.filter((key) => key !== 'parla.unauthorizedCookieTypesConsent')).toEqual([]);
     // The session is gone on the server too: the old refresh token is refused.
     const refreshed = await fetch(`${server.url}/refreshAccessToken`, {

@@ -52,7 +52,10 @@ describe('cookie notice', () => {
     await notice.nonEssential().check();
     await notice.save().click();
     await notice.region().waitFor({ state: 'detached' });
-    expect(await readState(page, 'parla.unauthorizedCookieTypesConsent')).toEqual(['essential', 'non_essential']);
+    expect(await readState(page, 'parla.unauthorizedCookieTypesConsent')).toEqual([
+      'essential',
+      'non_essential',
+    ]);
     await page.reload();
     await login.heading().waitFor();
     expect(await notice.region().count()).toBe(0);
@@ -120,7 +123,10 @@ describe('network', () => {
     const shell = new AppShell(page);
 
     await context.setOffline(true);
-    await shell.toasts().filter({ hasText: 'You are offline. Restore your internet connection to use Parla' }).waitFor();
+    await shell
+      .toasts()
+      .filter({ hasText: 'You are offline. Restore your internet connection to use Parla' })
+      .waitFor();
     await page.getByLabel('Your message').fill('The app is great');
     await page.getByRole('button', { name: 'Send message' }).click();
     await shell.waitForPath(/^\/no_internet\?online_redirect=/);
@@ -168,7 +174,10 @@ describe('error screen', () => {
     await fallback.waitFor();
     // One automatic reload happened; the second failure within 60 s shows the screen.
     expect(loads).toBe(1);
-    await page.getByText(/dynamically imported module/).first().waitFor();
+    await page
+      .getByText(/dynamically imported module/)
+      .first()
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     // The Reload button reloads the page; with the chunk back, the page works.

@@ -1,7 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newContext, seriousViolations, skipCookieNotice, type AxeViolation } from './support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  skipCookieNotice,
+  type AxeViolation,
+} from './support/browser.js';
 import { startServer, type TestServer, type TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
 
@@ -26,7 +34,12 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { name: 'login-cookie-notice', path: '/login', who: 'fresh-visitor', prepare: (p) => p.getByRole('region', { name: 'Cookies' }).waitFor() },
+  {
+    name: 'login-cookie-notice',
+    path: '/login',
+    who: 'fresh-visitor',
+    prepare: (p) => p.getByRole('region', { name: 'Cookies' }).waitFor(),
+  },
   { name: 'login', path: '/login', who: 'visitor' },
   { name: 'sign-up', path: '/sign-up', who: 'visitor' },
   {
@@ -149,7 +162,11 @@ async function userFor(who: Who): Promise<TestUser | null> {
       return server.signUp({ marketing_consent: undefined });
     case 'incomplete': {
       const user = await server.signUp();
-      await server.db.updateTable('profiles').set({ native_language: null, country: null }).where('user_id', '=', user.session.user.id).execute();
+      await server.db
+        .updateTable('profiles')
+        .set({ native_language: null, country: null })
+        .where('user_id', '=', user.session.user.id)
+        .execute();
       return user;
     }
     case 'locked': {
@@ -189,7 +206,11 @@ for (const [widthName, viewport] of takeScreenshots ? WIDTHS : WIDTHS.slice(0, 1
           const violations = await seriousViolations(page);
           if (violations.length > 0) found[screen.name] = violations;
           if (takeScreenshots) {
-            await page.screenshot({ path: `${SCREENSHOT_DIR}${screen.name}-${widthName}.png`, fullPage: true, animations: 'disabled' });
+            await page.screenshot({
+              path: `${SCREENSHOT_DIR}${screen.name}-${widthName}.png`,
+              fullPage: true,
+              animations: 'disabled',
+            });
           }
         }
         await context.close();

@@ -21,10 +21,15 @@ describe('service worker', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
-    const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    const scriptURL = await page.evaluate(
+      async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+    );
     expect(new URL(scriptURL ?? '').pathname).toBe('/pwa-sw.js');
 
-    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as { display: string; start_url: string };
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+      display: string;
+      start_url: string;
+    };
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
 
     // The worker controls the page after a reload; then the shell opens without a network.

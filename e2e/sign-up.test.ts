@@ -30,7 +30,14 @@ afterEach(async () => {
 const storedUser = (email: string) =>
   server.db
     .selectFrom('users')
-    .select(['id', 'source_tracking', 'guardian_consent', 'parent_email', 'support_person_consent', 'cookies_consent_types'])
+    .select([
+      'id',
+      'source_tracking',
+      'guardian_consent',
+      'parent_email',
+      'support_person_consent',
+      'cookies_consent_types',
+    ])
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
 
@@ -43,13 +50,23 @@ describe('sign-up', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const email = `adult-${Date.now()}@example.org`;
-    await signUp.fillAccount({ email, password: 'talk to me 77', name: 'Sam Adult', birthdate: '1975-06-01', country: 'GB' });
+    await signUp.fillAccount({
+      email,
+      password: 'talk to me 77',
+      name: 'Sam Adult',
+      birthdate: '1975-06-01',
+      country: 'GB',
+    });
     await signUp.acceptTerms();
     await signUp.submit().click();
 
     await new AppShell(page).waitForPath('/record');
     const user = await storedUser(email);
-    expect(user.source_tracking).toEqual({ utm_source: 'clinic', utm_medium: 'leaflet', utm_campaign: 'spring' });
+    expect(user.source_tracking).toEqual({
+      utm_source: 'clinic',
+      utm_medium: 'leaflet',
+      utm_campaign: 'spring',
+    });
     expect(user.cookies_consent_types).toEqual(['essential']);
     expect(user.guardian_consent).toBeNull();
   });
@@ -67,7 +84,14 @@ describe('sign-up', () => {
     const signUp = new SignUpPage(page);
     await signUp.goto();
     const email = `minor-${Date.now()}@example.org`;
-    await signUp.fillAccount({ email, password: 'talk to me 77', name: 'Kim Young', birthdate: '2014-03-02', country: 'CA', regionCode: 'ON' });
+    await signUp.fillAccount({
+      email,
+      password: 'talk to me 77',
+      name: 'Kim Young',
+      birthdate: '2014-03-02',
+      country: 'CA',
+      regionCode: 'ON',
+    });
 
     // The form follows the country: Canada's, then the United States'.
     await signUp.guardianSection().getByText('Consent form for Canada').waitFor();
@@ -88,12 +112,21 @@ describe('sign-up', () => {
     const user = await storedUser(email);
     expect(user.parent_email).toBe('parent@example.org');
     expect(user.support_person_consent).toBe(true);
-    expect(user.guardian_consent).toMatchObject({ region: 'USA', guardian_name: 'Pat Young', relationship: 'parent', agreed: true });
+    expect(user.guardian_consent).toMatchObject({
+      region: 'USA',
+      guardian_name: 'Pat Young',
+      relationship: 'parent',
+      agreed: true,
+    });
   });
 
   it('sends a user with an incomplete profile to set it up first', async () => {
     const user = await server.signUp();
-    await server.db.updateTable('profiles').set({ native_language: null }).where('user_id', '=', user.session.user.id).execute();
+    await server.db
+      .updateTable('profiles')
+      .set({ native_language: null })
+      .where('user_id', '=', user.session.user.id)
+      .execute();
     await seedSession(context, user);
     await page.goto('/speak');
 

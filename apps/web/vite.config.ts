@@ -26,7 +26,8 @@ export default defineConfig({
         {
           target: 'http://localhost:8080',
           // Page loads of client routes such as /login stay with the dev server.
-          bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+          bypass: (req) =>
+            req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
         },
       '/socket.io': { target: 'http://localhost:8080', ws: true },
     },

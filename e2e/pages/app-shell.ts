@@ -14,6 +14,8 @@ export class AppShell {
   }
 
   async waitForPath(path: string | RegExp) {
-    await this.page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)));
+    await this.page.waitForURL((url) =>
+      typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search),
+    );
   }
 }

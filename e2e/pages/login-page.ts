@@ -11,7 +11,9 @@ export class LoginPage {
   readonly alert = () => this.page.getByRole('alert');
 
   async goto(loginRedirect?: string) {
-    await this.page.goto(loginRedirect ? `/login?login_redirect=${encodeURIComponent(loginRedirect)}` : '/login');
+    await this.page.goto(
+      loginRedirect ? `/login?login_redirect=${encodeURIComponent(loginRedirect)}` : '/login',
+    );
     await this.heading().waitFor();
   }
 

@@ -28,7 +28,8 @@ export class SignUpPage {
     await this.page.getByLabel('Your name').fill(details.name);
     await this.page.getByLabel('Date of birth').fill(details.birthdate);
     await this.page.getByLabel('Country').selectOption(details.country);
-    if (details.regionCode) await this.page.getByLabel('State or province code (optional)').fill(details.regionCode);
+    if (details.regionCode)
+      await this.page.getByLabel('State or province code (optional)').fill(details.regionCode);
   }
 
   async acceptTerms() {

@@ -49,7 +49,10 @@ export async function startServer(env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   /** Signs a user up through the API (an adult in New York unless overridden). */
-  async function signUp(overrides: Partial<SignUpRequest> = {}, password = 'speak clearly 42'): Promise<TestUser> {
+  async function signUp(
+    overrides: Partial<SignUpRequest> = {},
+    password = 'speak clearly 42',
+  ): Promise<TestUser> {
     counter += 1;
     const email = `person${counter}-${Date.now()}@example.org`;
     const body: SignUpRequest = {
@@ -71,7 +74,8 @@ export async function startServer(env: Record<string, string> = {}) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     return { email: body.email, password, session: (await response.json()) as SessionResponse };
   }
 

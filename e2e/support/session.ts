@@ -5,7 +5,11 @@ import type { TestUser } from './server.js';
  * Puts a signed-in session into the browser profile before the first page load, as if
  * the user had logged in earlier. Only once: a reload must not bring back spent tokens.
  */
-export async function seedSession(context: BrowserContext, user: TestUser, extra: Record<string, unknown> = {}) {
+export async function seedSession(
+  context: BrowserContext,
+  user: TestUser,
+  extra: Record<string, unknown> = {},
+) {
   const session = {
     accessToken: user.session.access_token,
     refreshToken: user.session.refresh_token,
@@ -18,7 +22,8 @@ export async function seedSession(context: BrowserContext, user: TestUser, extra
       if (localStorage.getItem('e2e.seeded')) return;
       localStorage.setItem('e2e.seeded', '1');
       localStorage.setItem('parla.session', JSON.stringify(session));
-      for (const [key, value] of Object.entries(extra)) localStorage.setItem(`parla.${key}`, JSON.stringify(value));
+      for (const [key, value] of Object.entries(extra))
+        localStorage.setItem(`parla.${key}`, JSON.stringify(value));
     },
     { session, extra },
   );

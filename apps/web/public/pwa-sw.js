@@ -5,7 +5,12 @@ const SHELL = ['/', '/manifest.webmanifest', '/icon.svg'];
 const API_PREFIXES = ['/app/', '/api/', '/socket.io', '/docs', '/health', '/logsBatch'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -21,7 +26,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return;
+  if (url.origin !== self.location.origin || API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)))
+    return;
 
   // Page loads: the network first (a new build is picked up at once), the cached shell offline.
   if (request.mode === 'navigate') {

@@ -35,4 +35,6 @@ for (const key of seen) {
 }
 rows.sort((a, b) => Number(b[1]) - Number(a[1]));
 for (const [file, size] of rows) console.log(`${size.padStart(7)} KB  ${file}`);
-console.log(`JavaScript for ${modules.join(', ')}: ${(gzip / 1024).toFixed(1)} KB gzip (${(raw / 1024).toFixed(1)} KB raw)`);
+console.log(
+  `JavaScript for ${modules.join(', ')}: ${(gzip / 1024).toFixed(1)} KB gzip (${(raw / 1024).toFixed(1)} KB raw)`,
+);

@@ -62,7 +62,8 @@ export function useInactivity() {
       window.clearTimeout(timer);
       if (document.visibilityState === 'hidden') {
         timer = window.setTimeout(() => {
-          if (!activityStore.get().meetingActive) activityStore.set((state) => ({ ...state, inactive: true }));
+          if (!activityStore.get().meetingActive)
+            activityStore.set((state) => ({ ...state, inactive: true }));
         }, appConfig.inactivityTimeoutMs);
       } else {
         activityStore.set((state) => (state.inactive ? { ...state, inactive: false } : state));
@@ -94,7 +95,9 @@ export function useGlobalKeyboard() {
           repeat: event.repeat,
           defaultPrevented: event.defaultPrevented,
           onInteractiveElement: Boolean(
-            target?.closest('input, textarea, select, button, a, [contenteditable="true"], [role="button"], [role="dialog"]'),
+            target?.closest(
+              'input, textarea, select, button, a, [contenteditable="true"], [role="button"], [role="dialog"]',
+            ),
           ),
         },
         browserState.get('handsFreeOptions'),

@@ -37,7 +37,12 @@ export function GuestOnly() {
   const [params] = useSearchParams();
   if (status === 'init') return <LoadingScreen />;
   if (status === 'signed_in') {
-    return <Navigate to={afterLoginTarget(params.get('login_redirect'), browserState.get('recognitionMode'))} replace />;
+    return (
+      <Navigate
+        to={afterLoginTarget(params.get('login_redirect'), browserState.get('recognitionMode'))}
+        replace
+      />
+    );
   }
   return <Outlet />;
 }

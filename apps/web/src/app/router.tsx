@@ -13,23 +13,86 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pi
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
 
-const notFound = page(() => import('./routes/not-found'), (m) => m.NotFoundRoute);
-const comingLater = page(() => import('./routes/record'), (m) => m.RecordSubpageRoute);
+const notFound = page(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundRoute,
+);
+const comingLater = page(
+  () => import('./routes/record'),
+  (m) => m.RecordSubpageRoute,
+);
 
 const privateRoutes: RouteObject[] = [
-  { index: true, ...page(() => import('./routes/launcher'), (m) => m.LauncherRoute) },
-  { path: paths.speak.path, ...page(() => import('./routes/modes'), (m) => m.SpeakRoute) },
-  { path: paths.dictate.path, ...page(() => import('./routes/modes'), (m) => m.DictateRoute) },
-  { path: paths.menu.path, ...page(() => import('./routes/menu'), (m) => m.MenuRoute) },
-  { path: paths.modePicker.path, ...page(() => import('./routes/mode-picker'), (m) => m.ModePickerRoute) },
-  { path: paths.integrations.path, ...page(() => import('./routes/integrations'), (m) => m.IntegrationsRoute) },
-  { path: paths.contactUs.path, ...page(() => import('./routes/contact-us'), (m) => m.ContactUsRoute) },
-  { path: paths.subscription.path, ...page(() => import('./routes/subscription'), (m) => m.SubscriptionRoute) },
+  {
+    index: true,
+    ...page(
+      () => import('./routes/launcher'),
+      (m) => m.LauncherRoute,
+    ),
+  },
+  {
+    path: paths.speak.path,
+    ...page(
+      () => import('./routes/modes'),
+      (m) => m.SpeakRoute,
+    ),
+  },
+  {
+    path: paths.dictate.path,
+    ...page(
+      () => import('./routes/modes'),
+      (m) => m.DictateRoute,
+    ),
+  },
+  {
+    path: paths.menu.path,
+    ...page(
+      () => import('./routes/menu'),
+      (m) => m.MenuRoute,
+    ),
+  },
+  {
+    path: paths.modePicker.path,
+    ...page(
+      () => import('./routes/mode-picker'),
+      (m) => m.ModePickerRoute,
+    ),
+  },
+  {
+    path: paths.integrations.path,
+    ...page(
+      () => import('./routes/integrations'),
+      (m) => m.IntegrationsRoute,
+    ),
+  },
+  {
+    path: paths.contactUs.path,
+    ...page(
+      () => import('./routes/contact-us'),
+      (m) => m.ContactUsRoute,
+    ),
+  },
+  {
+    path: paths.subscription.path,
+    ...page(
+      () => import('./routes/subscription'),
+      (m) => m.SubscriptionRoute,
+    ),
+  },
   {
     path: paths.record.path,
-    ...page(() => import('./routes/record'), (m) => m.RecordLayoutRoute),
+    ...page(
+      () => import('./routes/record'),
+      (m) => m.RecordLayoutRoute,
+    ),
     children: [
-      { index: true, ...page(() => import('./routes/record'), (m) => m.RecordIndexRoute) },
+      {
+        index: true,
+        ...page(
+          () => import('./routes/record'),
+          (m) => m.RecordIndexRoute,
+        ),
+      },
       { path: 'personal_vocabulary', ...comingLater },
       { path: 'shortcut_phrases', ...comingLater },
       { path: 'import_samples', ...comingLater },
@@ -49,18 +112,60 @@ const privateRoutes: RouteObject[] = [
   { path: paths.importRelate.path, ...comingLater },
   {
     path: paths.settings.path,
-    ...page(() => import('./routes/settings/settings-layout'), (m) => m.SettingsLayoutRoute),
+    ...page(
+      () => import('./routes/settings/settings-layout'),
+      (m) => m.SettingsLayoutRoute,
+    ),
     children: [
-      { path: 'audio', ...page(() => import('./routes/settings/audio'), (m) => m.AudioSettingsRoute) },
-      { path: 'profile', ...page(() => import('./routes/settings/profile'), (m) => m.ProfileSettingsRoute) },
-      { path: 'general', ...page(() => import('./routes/settings/general'), (m) => m.GeneralSettingsRoute) },
-      { path: 'extra', ...page(() => import('./routes/settings/extra'), (m) => m.ExtraSettingsRoute) },
+      {
+        path: 'audio',
+        ...page(
+          () => import('./routes/settings/audio'),
+          (m) => m.AudioSettingsRoute,
+        ),
+      },
+      {
+        path: 'profile',
+        ...page(
+          () => import('./routes/settings/profile'),
+          (m) => m.ProfileSettingsRoute,
+        ),
+      },
+      {
+        path: 'general',
+        ...page(
+          () => import('./routes/settings/general'),
+          (m) => m.GeneralSettingsRoute,
+        ),
+      },
+      {
+        path: 'extra',
+        ...page(
+          () => import('./routes/settings/extra'),
+          (m) => m.ExtraSettingsRoute,
+        ),
+      },
       {
         path: 'change_password',
-        ...page(() => import('./routes/settings/change-password'), (m) => m.ChangePasswordRoute),
+        ...page(
+          () => import('./routes/settings/change-password'),
+          (m) => m.ChangePasswordRoute,
+        ),
       },
-      { path: '*', ...page(() => import('./routes/settings/settings-layout'), (m) => m.SettingsFallbackRoute) },
-      { index: true, ...page(() => import('./routes/settings/settings-layout'), (m) => m.SettingsFallbackRoute) },
+      {
+        path: '*',
+        ...page(
+          () => import('./routes/settings/settings-layout'),
+          (m) => m.SettingsFallbackRoute,
+        ),
+      },
+      {
+        index: true,
+        ...page(
+          () => import('./routes/settings/settings-layout'),
+          (m) => m.SettingsFallbackRoute,
+        ),
+      },
     ],
   },
 ];
@@ -77,39 +182,93 @@ export const routes: RouteObject[] = [
           {
             path: paths.login.path,
             element: <GuestOnly />,
-            children: [{ index: true, ...page(() => import('./routes/auth/login'), (m) => m.LoginRoute) }],
+            children: [
+              {
+                index: true,
+                ...page(
+                  () => import('./routes/auth/login'),
+                  (m) => m.LoginRoute,
+                ),
+              },
+            ],
           },
-          { path: paths.signUp.path, ...page(() => import('./routes/auth/sign-up'), (m) => m.SignUpRoute) },
+          {
+            path: paths.signUp.path,
+            ...page(
+              () => import('./routes/auth/sign-up'),
+              (m) => m.SignUpRoute,
+            ),
+          },
           {
             path: paths.resetPassword.path,
-            ...page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordRoute),
+            ...page(
+              () => import('./routes/auth/reset-password'),
+              (m) => m.ResetPasswordRoute,
+            ),
           },
           // Not split: it must show when nothing more can be loaded.
           { path: paths.noInternet.path, element: <NoInternetRoute /> },
           {
             path: paths.noSubscription.path,
-            ...page(() => import('./routes/no-subscription'), (m) => m.NoSubscriptionRoute),
+            ...page(
+              () => import('./routes/no-subscription'),
+              (m) => m.NoSubscriptionRoute,
+            ),
           },
           {
             path: paths.socialCallback.path,
-            ...page(() => import('./routes/auth/external'), (m) => m.SocialCallbackRoute),
+            ...page(
+              () => import('./routes/auth/external'),
+              (m) => m.SocialCallbackRoute,
+            ),
           },
-          { path: paths.acapella.path, ...page(() => import('./routes/auth/external'), (m) => m.AcapellaRoute) },
+          {
+            path: paths.acapella.path,
+            ...page(
+              () => import('./routes/auth/external'),
+              (m) => m.AcapellaRoute,
+            ),
+          },
           {
             path: paths.webex.path,
             children: [
-              { path: 'login', ...page(() => import('./routes/webex'), (m) => m.WebexLoginRoute) },
-              { path: 'guest', ...page(() => import('./routes/webex'), (m) => m.WebexGuestRoute) },
+              {
+                path: 'login',
+                ...page(
+                  () => import('./routes/webex'),
+                  (m) => m.WebexLoginRoute,
+                ),
+              },
+              {
+                path: 'guest',
+                ...page(
+                  () => import('./routes/webex'),
+                  (m) => m.WebexGuestRoute,
+                ),
+              },
               {
                 element: <RequireAuth loginPath={paths.webexLogin.path} />,
-                children: [{ index: true, ...page(() => import('./routes/webex'), (m) => m.WebexRoute) }],
+                children: [
+                  {
+                    index: true,
+                    ...page(
+                      () => import('./routes/webex'),
+                      (m) => m.WebexRoute,
+                    ),
+                  },
+                ],
               },
               { path: '*', ...notFound },
             ],
           },
           {
             element: <RequireAuth />,
-            children: [{ element: <ProfileGuard />, children: [{ element: <SubscriptionGuard />, children: privateRoutes }] }],
+            children: [
+              {
+                element: <ProfileGuard />,
+                children: [{ element: <SubscriptionGuard />, children: privateRoutes }],
+              },
+            ],
           },
           { path: '*', ...notFound },
         ],
@@ -123,17 +282,18 @@ export function createAppRouter() {
   const router = createBrowserRouter(routes);
   // The API client reports ended sessions and lost connections; the router acts on them.
   installSessionHandlers({
-  onForcedSignOut(cause) {
-    const restriction = cause.kind === 'legal_restriction' ? { reason: cause.reason, details: cause.details } : null;
-    void endSession({ sendEvent: false, restriction }).then(() => {
-      if (restriction) void router.navigate(paths.login.getHref());
-    });
-  },
-  onNetworkError() {
-    const { pathname, search } = router.state.location;
-    if (pathname === paths.noInternet.path) return;
-    void router.navigate(paths.noInternet.getHref(`${pathname}${search}`));
-  },
+    onForcedSignOut(cause) {
+      const restriction =
+        cause.kind === 'legal_restriction' ? { reason: cause.reason, details: cause.details } : null;
+      void endSession({ sendEvent: false, restriction }).then(() => {
+        if (restriction) void router.navigate(paths.login.getHref());
+      });
+    },
+    onNetworkError() {
+      const { pathname, search } = router.state.location;
+      if (pathname === paths.noInternet.path) return;
+      void router.navigate(paths.noInternet.getHref(`${pathname}${search}`));
+    },
   });
   return router;
 }

@@ -44,7 +44,10 @@ export const theme = createTheme({
       styleOverrides: {
         ':focus-visible': { outline: '3px solid #e0a100', outlineOffset: '2px' },
         '@media (prefers-reduced-motion: reduce)': {
-          '*, *::before, *::after': { transitionDuration: '0.01ms !important', animationDuration: '0.01ms !important' },
+          '*, *::before, *::after': {
+            transitionDuration: '0.01ms !important',
+            animationDuration: '0.01ms !important',
+          },
         },
       },
     },

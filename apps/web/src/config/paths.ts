@@ -16,7 +16,8 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   noInternet: {
     path: '/no_internet',
-    getHref: (onlineRedirect?: string | null) => withQuery('/no_internet', { online_redirect: onlineRedirect }),
+    getHref: (onlineRedirect?: string | null) =>
+      withQuery('/no_internet', { online_redirect: onlineRedirect }),
   },
   noSubscription: { path: '/no_subscription', getHref: () => '/no_subscription' },
   socialCallback: {
@@ -34,13 +35,22 @@ export const paths = {
   subscription: { path: '/subscription', getHref: () => '/subscription' },
 
   record: { path: '/record', getHref: () => '/record' },
-  recordPersonalVocabulary: { path: '/record/personal_vocabulary', getHref: () => '/record/personal_vocabulary' },
+  recordPersonalVocabulary: {
+    path: '/record/personal_vocabulary',
+    getHref: () => '/record/personal_vocabulary',
+  },
   recordShortcutPhrases: { path: '/record/shortcut_phrases', getHref: () => '/record/shortcut_phrases' },
   recordImportSamples: { path: '/record/import_samples', getHref: () => '/record/import_samples' },
   recordTutorial: { path: '/record/tutorial', getHref: () => '/record/tutorial' },
-  recordTraining: { path: '/record/training/:variant', getHref: (variant: string) => `/record/training/${variant}` },
+  recordTraining: {
+    path: '/record/training/:variant',
+    getHref: (variant: string) => `/record/training/${variant}`,
+  },
   recordNotes: { path: '/record/notes', getHref: () => '/record/notes' },
-  shortcutPhrase: { path: '/record/shortcut_phrases/:id', getHref: (id: string) => `/record/shortcut_phrases/${id}` },
+  shortcutPhrase: {
+    path: '/record/shortcut_phrases/:id',
+    getHref: (id: string) => `/record/shortcut_phrases/${id}`,
+  },
   shortcutPhraseEdit: {
     path: '/record/shortcut_phrases/:id/edit',
     getHref: (id: string) => `/record/shortcut_phrases/${id}/edit`,
@@ -54,7 +64,10 @@ export const paths = {
     path: '/record/personal_vocabulary/:id/edit',
     getHref: (id: string) => `/record/personal_vocabulary/${id}/edit`,
   },
-  vocabularyItemAdd: { path: '/record/personal_vocabulary/add', getHref: () => '/record/personal_vocabulary/add' },
+  vocabularyItemAdd: {
+    path: '/record/personal_vocabulary/add',
+    getHref: () => '/record/personal_vocabulary/add',
+  },
   importManual: { path: '/record/import_samples/manual', getHref: () => '/record/import_samples/manual' },
   importApple: { path: '/record/import_samples/apple', getHref: () => '/record/import_samples/apple' },
   importRelate: { path: '/record/import_samples/relate', getHref: () => '/record/import_samples/relate' },
@@ -72,4 +85,8 @@ export const paths = {
 } as const;
 
 /** Routes a locked subscription may still open (spec section 2). */
-export const LOCKED_SUBSCRIPTION_ALLOWED = [paths.launcher.path, paths.menu.path, paths.subscription.path] as const;
+export const LOCKED_SUBSCRIPTION_ALLOWED = [
+  paths.launcher.path,
+  paths.menu.path,
+  paths.subscription.path,
+] as const;

@@ -19,20 +19,32 @@ function fakeServer(options: { refreshStatus?: number; refreshBody?: unknown; fa
     const headers = (init?.headers ?? {}) as Record<string, string>;
     if (url.startsWith('/refreshAccessToken')) {
       const { refreshToken } = JSON.parse(init?.body as string) as { refreshToken: string };
-      if (options.refreshStatus) return Promise.resolve(json(options.refreshStatus, options.refreshBody ?? { status: options.refreshStatus, message: 'no' }));
+      if (options.refreshStatus)
+        return Promise.resolve(
+          json(
+            options.refreshStatus,
+            options.refreshBody ?? { status: options.refreshStatus, message: 'no' },
+          ),
+        );
       if (spent.has(refreshToken)) return Promise.resolve(json(401, { status: 401, message: 'reused' }));
       spent.add(refreshToken);
       generation += 1;
-      return Promise.resolve(json(200, { access_token: `a${generation}`, refresh_token: `r${generation}`, expires_in: 900 }));
+      return Promise.resolve(
+        json(200, { access_token: `a${generation}`, refresh_token: `r${generation}`, expires_in: 900 }),
+      );
     }
-    const valid = headers.authorization === `Bearer a${generation}` && generation > (options.failRefreshes ?? 0) + 1;
+    const valid =
+      headers.authorization === `Bearer a${generation}` && generation > (options.failRefreshes ?? 0) + 1;
     if (!valid) return Promise.resolve(json(401, { status: 401, message: 'Token expired' }));
     return Promise.resolve(json(200, { ok: true, path: url }));
   });
   return { fetch, calls, spent };
 }
 
-function client(server: ReturnType<typeof fakeServer>, tokens = createMemoryTokenStore({ ...initialTokens })) {
+function client(
+  server: ReturnType<typeof fakeServer>,
+  tokens = createMemoryTokenStore({ ...initialTokens }),
+) {
   const signOuts: ForcedSignOut[] = [];
   const networkErrors: number[] = [];
   const api = new ApiClient({
@@ -84,7 +96,9 @@ describe('ApiClient', () => {
   it('a 401 on the refresh call signs out once', async () => {
     const server = fakeServer({ refreshStatus: 401 });
     const { api, tokens, signOuts } = client(server);
-    await expect(Promise.all([api.get('/app/a'), api.get('/app/b')])).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(Promise.all([api.get('/app/a'), api.get('/app/b')])).rejects.toBeInstanceOf(
+      SessionEndedError,
+    );
     expect(tokens.get()).toBeNull();
     expect(signOuts).toEqual([{ kind: 'refresh_refused' }]);
   });
@@ -92,21 +106,35 @@ describe('ApiClient', () => {
   it('a legal restriction on refresh signs out with its reason and details', async () => {
     const server = fakeServer({
       refreshStatus: 451,
-      refreshBody: { status: 451, message: 'Not here', code: 'LEGAL_RESTRICTION', reason: 'REGION_RESTRICTED', details: 'Local law' },
+      refreshBody: {
+        status: 451,
+        message: 'Not here',
+        code: 'LEGAL_RESTRICTION',
+        reason: 'REGION_RESTRICTED',
+        details: 'Local law',
+      },
     });
     const { api, signOuts } = client(server);
     await expect(api.get('/app/user')).rejects.toBeInstanceOf(LegalRestrictionError);
-    expect(signOuts).toEqual([{ kind: 'legal_restriction', reason: 'REGION_RESTRICTED', details: 'Local law' }]);
+    expect(signOuts).toEqual([
+      { kind: 'legal_restriction', reason: 'REGION_RESTRICTED', details: 'Local law' },
+    ]);
   });
 
   it('normalises error responses and falls back to a generic message', async () => {
     const tokens = createMemoryTokenStore(null);
     const fetch = vi
       .fn()
-      .mockResolvedValueOnce(json(409, { status: 409, message: 'Email address is in use', code: 'EMAIL_IN_USE' }))
+      .mockResolvedValueOnce(
+        json(409, { status: 409, message: 'Email address is in use', code: 'EMAIL_IN_USE' }),
+      )
       .mockResolvedValueOnce(new Response('', { status: 500 }));
     const api = new ApiClient({ baseUrl: '', fetch, tokens });
-    await expect(api.post('/user', {}, { auth: false })).rejects.toMatchObject({ status: 409, message: 'Email address is in use', code: 'EMAIL_IN_USE' });
+    await expect(api.post('/user', {}, { auth: false })).rejects.toMatchObject({
+      status: 409,
+      message: 'Email address is in use',
+      code: 'EMAIL_IN_USE',
+    });
     const error = await api.get('/x', { auth: false }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500, message: 'Something went wrong' });

@@ -10,8 +10,7 @@ import type { StoredTokens, TokenStore } from './token-storage';
 
 /** Why a session ended without the user asking for it. */
 export type ForcedSignOut =
-  | { kind: 'refresh_refused' }
-  | { kind: 'legal_restriction'; reason: string; details: string };
+  { kind: 'refresh_refused' } | { kind: 'legal_restriction'; reason: string; details: string };
 
 /** Runs a function while holding a lock shared by every tab (Web Locks), or just runs it. */
 export type LockRunner = <T>(run: () => Promise<T>) => Promise<T>;
@@ -124,9 +123,11 @@ export class ApiClient {
    * saw; when the stored one differs, another request or tab has refreshed meanwhile.
    */
   private refresh(staleRefreshToken: string): Promise<void> {
-    this.refreshing ??= (this.options.lock ?? runDirectly)(() => this.exchange(staleRefreshToken)).finally(() => {
-      this.refreshing = null;
-    });
+    this.refreshing ??= (this.options.lock ?? runDirectly)(() => this.exchange(staleRefreshToken)).finally(
+      () => {
+        this.refreshing = null;
+      },
+    );
     return this.refreshing;
   }
 
@@ -186,7 +187,11 @@ export class ApiClient {
 function isTokenPair(value: unknown): value is TokenPair {
   if (typeof value !== 'object' || value === null) return false;
   const pair = value as Record<string, unknown>;
-  return typeof pair.access_token === 'string' && typeof pair.refresh_token === 'string' && typeof pair.expires_in === 'number';
+  return (
+    typeof pair.access_token === 'string' &&
+    typeof pair.refresh_token === 'string' &&
+    typeof pair.expires_in === 'number'
+  );
 }
 
 const runDirectly: LockRunner = (run) => run();
@@ -199,7 +204,8 @@ export function webLockRunner(name: string): LockRunner | undefined {
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']) {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }

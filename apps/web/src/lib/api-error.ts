@@ -54,14 +54,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Any thrown value as {status, message}: status 0 when there was no response. */
 export function normalizeError(error: unknown): NormalizedError {
   if (error instanceof ApiError) {
-    return { status: error.status, message: error.message || FALLBACK_ERROR_MESSAGE, ...(error.code ? { code: error.code } : {}) };
+    return {
+      status: error.status,
+      message: error.message || FALLBACK_ERROR_MESSAGE,
+      ...(error.code ? { code: error.code } : {}),
+    };
   }
   if (error instanceof NetworkError) return { status: 0, message: error.message };
   if (error instanceof Error) return { status: 0, message: error.message || FALLBACK_ERROR_MESSAGE };
   if (typeof error === 'string' && error) return { status: 0, message: error };
   if (isRecord(error)) {
     const status = typeof error.status === 'number' ? error.status : 0;
-    const message = typeof error.message === 'string' && error.message ? error.message : FALLBACK_ERROR_MESSAGE;
+    const message =
+      typeof error.message === 'string' && error.message ? error.message : FALLBACK_ERROR_MESSAGE;
     const code = typeof error.code === 'string' ? error.code : undefined;
     return { status, message, ...(code ? { code } : {}) };
   }

@@ -34,11 +34,15 @@ export const api = new ApiClient({
 /** The app's one logger, sending to /logsBatch with the session's token when there is one. */
 export const logger = new ClientLogger({
   send: async (logs, { keepalive }) => {
-    await api.post('/logsBatch', { logs }, {
-      query: { app_name: APP_NAME },
-      auth: tokenStore.get() !== null,
-      keepalive,
-      quietNetworkErrors: true,
-    });
+    await api.post(
+      '/logsBatch',
+      { logs },
+      {
+        query: { app_name: APP_NAME },
+        auth: tokenStore.get() !== null,
+        keepalive,
+        quietNetworkErrors: true,
+      },
+    );
   },
 });

@@ -48,8 +48,12 @@ export interface KeyPress {
  * hands-free keys are on; in the additional mode only with Ctrl, and then even on a
  * control. Anything else keeps its usual meaning.
  */
-export function keyboardActionFor(press: KeyPress, options: HandsFreeOptions | undefined): KeyboardAction | null {
-  if (!options?.enabled || press.defaultPrevented || press.altKey || press.metaKey || press.repeat) return null;
+export function keyboardActionFor(
+  press: KeyPress,
+  options: HandsFreeOptions | undefined,
+): KeyboardAction | null {
+  if (!options?.enabled || press.defaultPrevented || press.altKey || press.metaKey || press.repeat)
+    return null;
   const action = press.key === ' ' ? 'space' : press.key === 'Enter' ? 'enter' : null;
   if (!action || press.ctrlKey !== options.requireCtrl) return null;
   if (press.onInteractiveElement && !options.requireCtrl) return null;

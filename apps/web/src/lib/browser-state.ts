@@ -56,7 +56,8 @@ export const browserState = {
     const keep: BrowserStateKey[] = ['sourceTracking', 'notificationStatus'];
     for (let index = localStorage.length - 1; index >= 0; index -= 1) {
       const key = localStorage.key(index);
-      if (key?.startsWith(PREFIX) && !keep.some((kept) => key === PREFIX + kept)) localStorage.removeItem(key);
+      if (key?.startsWith(PREFIX) && !keep.some((kept) => key === PREFIX + kept))
+        localStorage.removeItem(key);
     }
   },
 };

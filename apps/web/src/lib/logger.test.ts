@@ -16,9 +16,25 @@ describe('ClientLogger', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]).toEqual([
       [
-        { level: 'error', message: 'Database down', status: 500, timestamp: '2026-01-02T03:04:05.000Z', context: { user_id: 'u1' } },
-        { level: 'error', message: 'Something went wrong', timestamp: '2026-01-02T03:04:05.000Z', context: { user_id: 'u1' } },
-        { level: 'warn', message: 'slow page', timestamp: '2026-01-02T03:04:05.000Z', context: { user_id: 'u1', page: '/record' } },
+        {
+          level: 'error',
+          message: 'Database down',
+          status: 500,
+          timestamp: '2026-01-02T03:04:05.000Z',
+          context: { user_id: 'u1' },
+        },
+        {
+          level: 'error',
+          message: 'Something went wrong',
+          timestamp: '2026-01-02T03:04:05.000Z',
+          context: { user_id: 'u1' },
+        },
+        {
+          level: 'warn',
+          message: 'slow page',
+          timestamp: '2026-01-02T03:04:05.000Z',
+          context: { user_id: 'u1', page: '/record' },
+        },
       ],
       { keepalive: false },
     ]);

@@ -1,22 +1,43 @@
 import { BUILT_MODEL_TYPES as CONTRACT_BUILT_MODEL_TYPES } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { BUILT_MODEL_TYPES, afterLoginTarget, isAllowedWhenLocked, isModelBuilt, isSafeInternalPath, launcherTarget } from './redirects';
+import {
+  BUILT_MODEL_TYPES,
+  afterLoginTarget,
+  isAllowedWhenLocked,
+  isModelBuilt,
+  isSafeInternalPath,
+  launcherTarget,
+} from './redirects';
 
 describe('launcher redirects', () => {
   it('with a built model: last tab, else the saved mode, else the mode picker', () => {
-    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: '/dictate', recognitionMode: 'speak' })).toBe('/dictate');
-    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: undefined, recognitionMode: 'speak' })).toBe('/speak');
-    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: undefined, recognitionMode: 'dictate' })).toBe('/dictate');
-    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: undefined, recognitionMode: undefined })).toBe('/mode_picker');
+    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: '/dictate', recognitionMode: 'speak' })).toBe(
+      '/dictate',
+    );
+    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: undefined, recognitionMode: 'speak' })).toBe(
+      '/speak',
+    );
+    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: undefined, recognitionMode: 'dictate' })).toBe(
+      '/dictate',
+    );
+    expect(launcherTarget({ modelBuilt: true, lastOpenedTab: undefined, recognitionMode: undefined })).toBe(
+      '/mode_picker',
+    );
   });
 
   it('without a model: last tab, else /record', () => {
-    expect(launcherTarget({ modelBuilt: false, lastOpenedTab: '/speak', recognitionMode: 'dictate' })).toBe('/speak');
-    expect(launcherTarget({ modelBuilt: false, lastOpenedTab: undefined, recognitionMode: 'dictate' })).toBe('/record');
+    expect(launcherTarget({ modelBuilt: false, lastOpenedTab: '/speak', recognitionMode: 'dictate' })).toBe(
+      '/speak',
+    );
+    expect(launcherTarget({ modelBuilt: false, lastOpenedTab: undefined, recognitionMode: 'dictate' })).toBe(
+      '/record',
+    );
   });
 
   it('ignores a stored tab that would leave the app', () => {
-    expect(launcherTarget({ modelBuilt: false, lastOpenedTab: '//evil.example', recognitionMode: undefined })).toBe('/record');
+    expect(
+      launcherTarget({ modelBuilt: false, lastOpenedTab: '//evil.example', recognitionMode: undefined }),
+    ).toBe('/record');
   });
 
   it('uses the same built model types as the contract', () => {

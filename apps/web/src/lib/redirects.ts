@@ -25,7 +25,10 @@ export function launcherTarget(input: {
 }
 
 /** Where a fresh login goes: back to login_redirect, else the page of the saved mode, else the launcher. */
-export function afterLoginTarget(loginRedirect: string | null, recognitionMode: RecognitionMode | undefined): string {
+export function afterLoginTarget(
+  loginRedirect: string | null,
+  recognitionMode: RecognitionMode | undefined,
+): string {
   if (loginRedirect && isSafeInternalPath(loginRedirect) && !loginRedirect.startsWith(paths.login.path)) {
     return loginRedirect;
   }

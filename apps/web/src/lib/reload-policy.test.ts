@@ -3,7 +3,9 @@ import { reloadKindOf, shouldAutoReload } from './reload-policy';
 
 describe('automatic reload', () => {
   it('recognises chunk-load and not-a-function errors', () => {
-    expect(reloadKindOf(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe('chunk_load');
+    expect(reloadKindOf(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
+      'chunk_load',
+    );
     expect(reloadKindOf(new Error('Loading chunk 42 failed.'))).toBe('chunk_load');
     expect(reloadKindOf(new TypeError('t.map is not a function'))).toBe('not_a_function');
     expect(reloadKindOf(new Error('Cannot read properties of undefined'))).toBeNull();

@@ -24,7 +24,11 @@ export function shouldAutoReload(lastReloadAt: number | undefined, now: number, 
 const KEY = 'parla.autoReload';
 
 /** Reloads the page for the error when the policy allows; returns whether it did. */
-export function autoReloadFor(error: unknown, throttleMs: number, storage: Storage = sessionStorage): boolean {
+export function autoReloadFor(
+  error: unknown,
+  throttleMs: number,
+  storage: Storage = sessionStorage,
+): boolean {
   const kind = reloadKindOf(error);
   if (!kind) return false;
   const record = readReloads(storage);

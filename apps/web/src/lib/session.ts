@@ -62,14 +62,20 @@ export function startSession(session: SessionResponse) {
  */
 export async function endSession(options: { sendEvent: boolean; restriction?: LegalRestriction | null }) {
   if (options.sendEvent && tokenStore.get()) {
-    await api.post('/app/logAuthEvent', { event: 'logout' }, { quietNetworkErrors: true }).catch(() => undefined);
+    await api
+      .post('/app/logAuthEvent', { event: 'logout' }, { quietNetworkErrors: true })
+      .catch(() => undefined);
   }
   void logger.flush({ keepalive: true });
   tokenStore.clear();
   queryClient.clear();
   logger.clearInfo();
   browserState.clearUserSettings();
-  sessionStore.set({ status: 'signed_out', restriction: options.restriction ?? null, loggedOut: options.sendEvent });
+  sessionStore.set({
+    status: 'signed_out',
+    restriction: options.restriction ?? null,
+    loggedOut: options.sendEvent,
+  });
 }
 
 /** Another tab logged out: follow it. */

@@ -17,6 +17,8 @@ describe('source tracking', () => {
   });
 
   it('ignores a referrer of the app itself', () => {
-    expect(extractSourceTracking('https://app.example/login', 'https://app.example/record').tracking).toBeNull();
+    expect(
+      extractSourceTracking('https://app.example/login', 'https://app.example/record').tracking,
+    ).toBeNull();
   });
 });

@@ -53,7 +53,8 @@ export const enUS = {
     birthdate: 'Date of birth',
     appLanguage: 'Language of the app',
     supportSection: 'Support person',
-    supportIntro: 'A family member, carer or therapist can help you use the app. They get emails about your account.',
+    supportIntro:
+      'A family member, carer or therapist can help you use the app. They get emails about your account.',
     hasSupportPerson: 'I have a support person who helps me',
     secondaryName: "Support person's name",
     secondaryEmail: "Support person's email address (optional)",
@@ -63,12 +64,14 @@ export const enUS = {
     supportPersonConsent: 'I agree that my support person or guardian may be involved in my account',
     guardian: {
       title: 'Consent of a parent or guardian',
-      intro: 'You are under the age at which you can agree to the terms yourself, so a parent or guardian must agree for you.',
+      intro:
+        'You are under the age at which you can agree to the terms yourself, so a parent or guardian must agree for you.',
       forms: {
         USA: 'Consent form for the United States: under the Children’s Online Privacy Protection Act, a parent or guardian allows {{product}} to collect and use the child’s voice recordings and account details to provide personal speech recognition, and may review or delete them at any time.',
         CAN: 'Consent form for Canada: under federal and provincial privacy law, a parent or guardian allows {{product}} to collect and use the young person’s voice recordings and account details to provide personal speech recognition, and may withdraw this consent at any time.',
         AUS: 'Consent form for Australia: under the Australian Privacy Principles, a parent or guardian allows {{product}} to collect and use the young person’s voice recordings and account details to provide personal speech recognition, and may ask for access or deletion at any time.',
-        OTHER: 'Consent form: a parent or guardian allows {{product}} to collect and use the young person’s voice recordings and account details to provide personal speech recognition, and may withdraw this consent and delete the account at any time.',
+        OTHER:
+          'Consent form: a parent or guardian allows {{product}} to collect and use the young person’s voice recordings and account details to provide personal speech recognition, and may withdraw this consent and delete the account at any time.',
       },
       email: "Parent's or guardian's email address",
       name: "Parent's or guardian's full name",
@@ -103,7 +106,8 @@ export const enUS = {
   },
   profile: {
     setupTitle: 'Set up your profile',
-    setupIntro: '{{product}} needs a few details before you start: your name, where you live and the language you speak.',
+    setupIntro:
+      '{{product}} needs a few details before you start: your name, where you live and the language you speak.',
     setupFirst: 'Please, setup your profile at first',
     name: 'Your name',
     country: 'Country',
@@ -137,8 +141,18 @@ export const enUS = {
       other: 'Other',
       prefer_not_to_say: 'Prefer not to say',
     },
-    speechLevels: { mild: 'Mildly', moderate: 'Moderately', severe: 'Severely', profound: 'Profoundly', unsure: 'Not sure' },
-    roles: { end_user: 'Someone who speaks with it', support_person: 'A support person', clinician: 'A clinician' },
+    speechLevels: {
+      mild: 'Mildly',
+      moderate: 'Moderately',
+      severe: 'Severely',
+      profound: 'Profoundly',
+      unsure: 'Not sure',
+    },
+    roles: {
+      end_user: 'Someone who speaks with it',
+      support_person: 'A support person',
+      clinician: 'A clinician',
+    },
   },
   consents: {
     terms: {
@@ -190,12 +204,17 @@ export const enUS = {
   },
   modes: {
     change: 'Change mode',
-    speak: { title: 'Speak', intro: 'Say a phrase and it is shown in large letters and spoken aloud in a clear voice.' },
+    speak: {
+      title: 'Speak',
+      intro: 'Say a phrase and it is shown in large letters and spoken aloud in a clear voice.',
+    },
     dictate: { title: 'Dictate', intro: 'Say what you want to write and it is added to your notes.' },
     noModelTitle: 'Your voice profile is not ready yet',
-    noModelBody: 'Recognition learns from your own recordings. Record a few phrases first; when your profile is trained, this page listens to you.',
+    noModelBody:
+      'Recognition learns from your own recordings. Record a few phrases first; when your profile is trained, this page listens to you.',
     modelReadyTitle: 'Your voice profile is ready',
-    modelReadyBody: 'Listening on this page arrives with the next version of the app. Your profile is kept and will be used as soon as it does.',
+    modelReadyBody:
+      'Listening on this page arrives with the next version of the app. Your profile is kept and will be used as soon as it does.',
   },
   modePicker: {
     title: 'Choose a mode',
@@ -211,7 +230,8 @@ export const enUS = {
     training: 'Record training phrases',
     notes: 'My notes',
     emptyTitle: 'No recordings yet',
-    emptyBody: 'You have not recorded any phrases. The recorder arrives with the next version of the app; the tutorial explains what you will do.',
+    emptyBody:
+      'You have not recorded any phrases. The recorder arrives with the next version of the app; the tutorial explains what you will do.',
     tabs: {
       phrases: 'Phrases',
       personal_vocabulary: 'Personal vocabulary',
@@ -241,12 +261,27 @@ export const enUS = {
       },
       notes: { title: 'My notes', body: 'Notes you dictate are kept here. You have no notes yet.' },
       shortcut_item: { title: 'Shortcut phrase', body: 'This shortcut phrase does not exist yet.' },
-      shortcut_add: { title: 'Add a shortcut phrase', body: 'Adding shortcut phrases arrives with the recorder.' },
+      shortcut_add: {
+        title: 'Add a shortcut phrase',
+        body: 'Adding shortcut phrases arrives with the recorder.',
+      },
       vocabulary_item: { title: 'Vocabulary item', body: 'This vocabulary item does not exist yet.' },
-      vocabulary_add: { title: 'Add to your vocabulary', body: 'Adding your own words arrives with the recorder.' },
-      import_manual: { title: 'Import audio files', body: 'Importing your own audio files arrives with the recorder.' },
-      import_apple: { title: 'Import from Apple devices', body: 'Importing voice memos from Apple devices arrives with the recorder.' },
-      import_relate: { title: 'Import from Relate', body: 'Importing from the Relate app arrives with the recorder.' },
+      vocabulary_add: {
+        title: 'Add to your vocabulary',
+        body: 'Adding your own words arrives with the recorder.',
+      },
+      import_manual: {
+        title: 'Import audio files',
+        body: 'Importing your own audio files arrives with the recorder.',
+      },
+      import_apple: {
+        title: 'Import from Apple devices',
+        body: 'Importing voice memos from Apple devices arrives with the recorder.',
+      },
+      import_relate: {
+        title: 'Import from Relate',
+        body: 'Importing from the Relate app arrives with the recorder.',
+      },
     },
   },
   integrations: {
@@ -268,7 +303,13 @@ export const enUS = {
     title: 'Contact us',
     intro: 'Tell us what you need and we will answer by email. You can also write to {{email}}.',
     type: 'Topic',
-    types: { question: 'A question', problem: 'Something does not work', feedback: 'An idea or feedback', account: 'My account', other: 'Something else' },
+    types: {
+      question: 'A question',
+      problem: 'Something does not work',
+      feedback: 'An idea or feedback',
+      account: 'My account',
+      other: 'Something else',
+    },
     message: 'Your message',
     privacy: 'We receive your message with the app version and the page you were on, nothing else.',
     send: 'Send message',
@@ -281,7 +322,8 @@ export const enUS = {
     seller: 'Provided by {{seller}}',
     active: 'Active',
     locked: 'Locked',
-    lockedBody: 'Your subscription is locked. Recording, speaking and dictating are paused until it is unlocked. Contact your provider or write to {{email}}.',
+    lockedBody:
+      'Your subscription is locked. Recording, speaking and dictating are paused until it is unlocked. Contact your provider or write to {{email}}.',
     partners: 'Tech partners',
     yours: 'your provider',
     visit: 'Visit {{name}}',
@@ -319,7 +361,8 @@ export const enUS = {
       discrete: 'Personal recognition',
       discreteHelp: 'Use your personal voice profile when it is trained.',
       silence: 'Pause that ends a phrase',
-      silenceHelp: 'How long you can pause before the app decides you have finished. Longer pauses suit slower speech.',
+      silenceHelp:
+        'How long you can pause before the app decides you have finished. Longer pauses suit slower speech.',
       seconds: '{{value}} seconds',
       cookies: 'Non-essential cookies',
       cookiesHelp: 'Essential cookies are always on; these help us learn how the app is used.',
@@ -343,14 +386,16 @@ export const enUS = {
     socialBody: 'This deployment signs people in with an email address and password.',
     acapellaTitle: 'Voice provider sign-in',
     acapellaUnavailable: 'The external voice provider is not connected',
-    acapellaBody: 'Extra voices from the external provider are not set up here. The built-in voices work without signing in.',
+    acapellaBody:
+      'Extra voices from the external provider are not set up here. The built-in voices work without signing in.',
   },
   webex: {
     title: 'Webex captions',
     loginTitle: 'Log in for Webex captions',
     loginIntro: 'Log in to share your captions in this meeting.',
     emptyTitle: 'No captions being shared',
-    emptyBody: 'When you use Speak during a meeting, what you say will appear here as captions. Sharing to the meeting arrives with the integrations work.',
+    emptyBody:
+      'When you use Speak during a meeting, what you say will appear here as captions. Sharing to the meeting arrives with the integrations work.',
     guestTitle: 'Meeting captions',
     guestEmptyTitle: 'Waiting for captions',
     guestEmptyBody: 'Captions appear here when the speaker shares them. No account is needed to read them.',

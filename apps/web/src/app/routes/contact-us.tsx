@@ -31,7 +31,10 @@ export function ContactUsRoute() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactValues>({ resolver: zodResolver(ContactSchema), defaultValues: { type: 'question', text: '' } });
+  } = useForm<ContactValues>({
+    resolver: zodResolver(ContactSchema),
+    defaultValues: { type: 'question', text: '' },
+  });
 
   const handleSend = handleSubmit(async (values) => {
     try {
@@ -39,12 +42,18 @@ export function ContactUsRoute() {
       reset();
       enqueueSnackbar(t('contactUs.sent'), { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), { variant: 'error' });
+      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), {
+        variant: 'error',
+      });
     }
   });
 
   return (
-    <Page title={t('contactUs.title')} intro={t('contactUs.intro', { email: appConfig.supportEmail })} width="sm">
+    <Page
+      title={t('contactUs.title')}
+      intro={t('contactUs.intro', { email: appConfig.supportEmail })}
+      width="sm"
+    >
       {send.isSuccess && (
         <Alert severity="success" sx={{ mb: 3 }}>
           {t('contactUs.sentLong')}
@@ -63,7 +72,13 @@ export function ContactUsRoute() {
             </option>
           ))}
         </TextField>
-        <TextField label={t('contactUs.message')} multiline minRows={6} required {...fieldProps(register, errors, 'text')} />
+        <TextField
+          label={t('contactUs.message')}
+          multiline
+          minRows={6}
+          required
+          {...fieldProps(register, errors, 'text')}
+        />
         <Typography variant="body2" color="text.secondary">
           {t('contactUs.privacy')}
         </Typography>

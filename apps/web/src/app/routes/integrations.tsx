@@ -20,15 +20,38 @@ export function IntegrationsRoute() {
   });
   const captions = flags.data?.meeting_captions ?? false;
   const items = [
-    { id: 'webex', title: t('integrations.webex.title'), body: t('integrations.webex.body'), enabled: captions, to: paths.webex.getHref() },
-    { id: 'meetings', title: t('integrations.meetings.title'), body: t('integrations.meetings.body'), enabled: false, to: null },
+    {
+      id: 'webex',
+      title: t('integrations.webex.title'),
+      body: t('integrations.webex.body'),
+      enabled: captions,
+      to: paths.webex.getHref(),
+    },
+    {
+      id: 'meetings',
+      title: t('integrations.meetings.title'),
+      body: t('integrations.meetings.body'),
+      enabled: false,
+      to: null,
+    },
   ];
   return (
     <Page title={t('integrations.title')} intro={t('integrations.intro')}>
       <Stack spacing={2}>
         {items.map((item) => (
-          <Paper key={item.id} variant="outlined" component="section" aria-labelledby={`integration-${item.id}`} sx={{ p: { xs: 2.5, sm: 3 } }}>
-            <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <Paper
+            key={item.id}
+            variant="outlined"
+            component="section"
+            aria-labelledby={`integration-${item.id}`}
+            sx={{ p: { xs: 2.5, sm: 3 } }}
+          >
+            <Stack
+              direction="row"
+              spacing={1.5}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}
+            >
               <Typography id={`integration-${item.id}`} variant="h2">
                 {item.title}
               </Typography>

@@ -14,7 +14,11 @@ import { isModelBuilt, launcherTarget } from '../../lib/redirects';
 /** `/`: loads the subscription info (forced), then sends the user to the right page (spec section 2). */
 export function LauncherRoute() {
   const { t } = useTranslation();
-  const subscription = useQuery({ ...subscriptionInfoQueryOptions(), refetchOnMount: 'always', staleTime: 0 });
+  const subscription = useQuery({
+    ...subscriptionInfoQueryOptions(),
+    refetchOnMount: 'always',
+    staleTime: 0,
+  });
   const models = useQuery(modelsQueryOptions());
   const error = subscription.error ?? models.error;
   if (error) {
@@ -23,7 +27,10 @@ export function LauncherRoute() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" onClick={() => void Promise.all([subscription.refetch(), models.refetch()])}>
+            <Button
+              color="inherit"
+              onClick={() => void Promise.all([subscription.refetch(), models.refetch()])}
+            >
               {t('common.tryAgain')}
             </Button>
           }

@@ -66,30 +66,43 @@ export function MenuRoute() {
           {t('menu.lockedNotice')}
         </Typography>
       )}
-      {sections.map((section) => (
-        <Paper key={section.title} variant="outlined" component="nav" aria-label={section.title} sx={{ mb: 3 }}>
-          <Typography variant="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
-            {section.title}
-          </Typography>
-          <List disablePadding>
-            {section.entries.filter(open).map((entry, index) => (
-              <li key={entry.to}>
-                {index > 0 && <Divider component="div" />}
-                <ListItemButton component={RouterLink} to={entry.to}>
-                  <ListItemText
-                    primary={entry.label}
-                    secondary={entry.hint}
-                    slotProps={{ primary: { sx: { fontSize: '1.125rem', fontWeight: 600 } } }}
-                  />
-                  <Box component="span" aria-hidden="true" sx={{ fontSize: '1.75rem', color: 'primary.main', pl: 2 }}>
-                    ›
-                  </Box>
-                </ListItemButton>
-              </li>
-            ))}
-          </List>
-        </Paper>
-      ))}
+      {sections
+        .map((section) => ({ ...section, entries: section.entries.filter(open) }))
+        .filter((section) => section.entries.length > 0)
+        .map((section) => (
+          <Paper
+            key={section.title}
+            variant="outlined"
+            component="nav"
+            aria-label={section.title}
+            sx={{ mb: 3 }}
+          >
+            <Typography variant="h2" sx={{ px: 2.5, pt: 2, pb: 1 }}>
+              {section.title}
+            </Typography>
+            <List disablePadding>
+              {section.entries.map((entry, index) => (
+                <li key={entry.to}>
+                  {index > 0 && <Divider component="div" />}
+                  <ListItemButton component={RouterLink} to={entry.to}>
+                    <ListItemText
+                      primary={entry.label}
+                      secondary={entry.hint}
+                      slotProps={{ primary: { sx: { fontSize: '1.125rem', fontWeight: 600 } } }}
+                    />
+                    <Box
+                      component="span"
+                      aria-hidden="true"
+                      sx={{ fontSize: '1.75rem', color: 'primary.main', pl: 2 }}
+                    >
+                      ›
+                    </Box>
+                  </ListItemButton>
+                </li>
+              ))}
+            </List>
+          </Paper>
+        ))}
     </Page>
   );
 }

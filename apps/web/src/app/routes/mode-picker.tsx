@@ -24,7 +24,11 @@ export function ModePickerRoute() {
     <Page title={t('modePicker.title')} intro={t('modePicker.intro')}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         {MODES.map((mode) => (
-          <Card key={mode} variant="outlined" sx={{ flex: 1, borderWidth: 2, borderColor: current === mode ? 'primary.main' : 'divider' }}>
+          <Card
+            key={mode}
+            variant="outlined"
+            sx={{ flex: 1, borderWidth: 2, borderColor: current === mode ? 'primary.main' : 'divider' }}
+          >
             <CardActionArea
               onClick={() => {
                 handlePick(mode);

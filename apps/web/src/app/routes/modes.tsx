@@ -40,7 +40,12 @@ function ModePage({ mode }: { mode: 'speak' | 'dictate' }) {
               <Button component={RouterLink} to={paths.record.getHref()} variant="contained" size="large">
                 {t('record.start')}
               </Button>
-              <Button component={RouterLink} to={paths.recordTutorial.getHref()} variant="outlined" size="large">
+              <Button
+                component={RouterLink}
+                to={paths.recordTutorial.getHref()}
+                variant="outlined"
+                size="large"
+              >
                 {t('record.tutorial')}
               </Button>
             </>

@@ -20,7 +20,10 @@ export function RecordLayoutRoute() {
   useRememberTab();
   return (
     <Page title={t('record.title')} intro={t('record.intro')} width="lg">
-      <SectionNav label={t('record.sections')} links={TABS.map((tab) => ({ to: tab.to, label: t(`record.tabs.${tab.key}`) }))} />
+      <SectionNav
+        label={t('record.sections')}
+        links={TABS.map((tab) => ({ to: tab.to, label: t(`record.tabs.${tab.key}`) }))}
+      />
       <Outlet />
     </Page>
   );
@@ -37,7 +40,12 @@ export function RecordIndexRoute() {
           <Button component={RouterLink} to={paths.recordTutorial.getHref()} variant="contained" size="large">
             {t('record.tutorial')}
           </Button>
-          <Button component={RouterLink} to={paths.recordTraining.getHref('default')} variant="outlined" size="large">
+          <Button
+            component={RouterLink}
+            to={paths.recordTraining.getHref('default')}
+            variant="outlined"
+            size="large"
+          >
             {t('record.training')}
           </Button>
           <Button component={RouterLink} to={paths.recordNotes.getHref()} variant="outlined" size="large">
@@ -110,7 +118,12 @@ export function RecordSubpageRoute() {
       title={t(`record.pages.${subpage}.title`)}
       body={t(`record.pages.${subpage}.body`)}
       actions={
-        <Button component={RouterLink} to={isTab ? paths.record.getHref() : parentOf(subpage)} variant="outlined" size="large">
+        <Button
+          component={RouterLink}
+          to={isTab ? paths.record.getHref() : parentOf(subpage)}
+          variant="outlined"
+          size="large"
+        >
           {t('common.back')}
         </Button>
       }

@@ -19,11 +19,25 @@ export function SubscriptionRoute() {
   return (
     <Page title={t('subscription.title')}>
       {info.isPending && <LoadingScreen />}
-      {info.isError && <Alert severity="error">{t('errors.withMessage', { message: normalizeError(info.error).message })}</Alert>}
+      {info.isError && (
+        <Alert severity="error">
+          {t('errors.withMessage', { message: normalizeError(info.error).message })}
+        </Alert>
+      )}
       {info.data && (
         <Stack spacing={3}>
-          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }} component="section" aria-labelledby="plan-title">
-            <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <Paper
+            variant="outlined"
+            sx={{ p: { xs: 2.5, sm: 3 } }}
+            component="section"
+            aria-labelledby="plan-title"
+          >
+            <Stack
+              direction="row"
+              spacing={1.5}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}
+            >
               <Typography id="plan-title" variant="h2">
                 {t('subscription.plan', { plan: info.data.details.plan })}
               </Typography>
@@ -53,7 +67,12 @@ export function SubscriptionRoute() {
                   </Typography>
                   {partner.description && <Typography sx={{ mt: 1 }}>{partner.description}</Typography>}
                   {partner.url && (
-                    <Link href={partner.url} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mt: 1, py: 1 }}>
+                    <Link
+                      href={partner.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      sx={{ display: 'inline-block', mt: 1, py: 1 }}
+                    >
                       {t('subscription.visit', { name: partner.name })}
                     </Link>
                   )}

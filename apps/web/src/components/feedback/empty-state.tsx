@@ -4,7 +4,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** An honest empty state: what this place is for, why it is empty, what to do now. */
-export function EmptyState({ title, body, actions }: { title: string; body: ReactNode; actions?: ReactNode }) {
+export function EmptyState({
+  title,
+  body,
+  actions,
+}: {
+  title: string;
+  body: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'left' }}>
       <Typography variant="h2" sx={{ mb: 1.5 }}>

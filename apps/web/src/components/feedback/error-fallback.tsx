@@ -23,7 +23,8 @@ export function ErrorFallback({ error }: { error: unknown }) {
     void logger.flush({ keepalive: true });
   }, [error]);
   if (reloading) return null;
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : FALLBACK_ERROR_MESSAGE;
+  const message =
+    error instanceof Error ? error.message : typeof error === 'string' ? error : FALLBACK_ERROR_MESSAGE;
   const stack = error instanceof Error ? error.stack : undefined;
   return (
     <Container component="main" maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
@@ -48,7 +49,14 @@ export function ErrorFallback({ error }: { error: unknown }) {
             </Box>
             <Box
               component="pre"
-              sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: '0.875rem', bgcolor: 'grey.100', p: 2, borderRadius: 1 }}
+              sx={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                fontSize: '0.875rem',
+                bgcolor: 'grey.100',
+                p: 2,
+                borderRadius: 1,
+              }}
             >
               {stack}
             </Box>

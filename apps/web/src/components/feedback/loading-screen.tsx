@@ -10,7 +10,14 @@ export function LoadingScreen({ label }: { label?: string }) {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '60vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress aria-hidden="true" />
       <Typography>{label ?? t('common.loading')}</Typography>

@@ -12,9 +12,10 @@ export function fieldProps<T extends FieldValues>(
   rules?: RegisterOptions<T, FieldPath<T>>,
 ) {
   const { ref, ...rest } = register(name, rules);
-  const error = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as
-    | { message?: string }
-    | undefined;
+  const error = name
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as
+    { message?: string } | undefined;
   return {
     ...rest,
     inputRef: ref,

@@ -54,12 +54,26 @@ export function Page({ title, intro, actions, children, width = 'md' }: PageProp
 }
 
 /** A page with one focused task (login, sign-up, errors): a card in the middle. */
-export function CardPage({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
+export function CardPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <>
       <AppHeader />
-      <Container component="main" id="main" maxWidth="sm" sx={{ py: { xs: 2, sm: 6 }, px: { xs: 1.5, sm: 3 } }} tabIndex={-1}>
+      <Container
+        component="main"
+        id="main"
+        maxWidth="sm"
+        sx={{ py: { xs: 2, sm: 6 }, px: { xs: 1.5, sm: 3 } }}
+        tabIndex={-1}
+      >
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 5 } }}>
           <Typography variant="h1" sx={{ mb: intro ? 1.5 : 3 }}>
             {title}

@@ -23,7 +23,8 @@ export function profileUpdatedState(input: {
   version: string | null;
   storedVersion: string | undefined;
 }): ProfileUpdatedState {
-  if (input.tasks.includes(TASK_RECOGNITION_UNLOCKED)) return { open: true, reason: 'task', version: input.version };
+  if (input.tasks.includes(TASK_RECOGNITION_UNLOCKED))
+    return { open: true, reason: 'task', version: input.version };
   if (input.version === null) return { open: false, storeVersion: null };
   if (input.storedVersion === undefined) return { open: false, storeVersion: input.version };
   if (input.storedVersion !== input.version) return { open: true, reason: 'version', version: input.version };

@@ -7,7 +7,10 @@ const profile = { name: 'Alex' } as Profile;
 
 describe('profile update', () => {
   it('sends only known profile fields', () => {
-    expect(pickProfileFields({ name: 'A', country: 'US', email: 'x@y.z', unknown: 1 })).toEqual({ name: 'A', country: 'US' });
+    expect(pickProfileFields({ name: 'A', country: 'US', email: 'x@y.z', unknown: 1 })).toEqual({
+      name: 'A',
+      country: 'US',
+    });
   });
 
   it('sends nothing when no known field is present', async () => {
@@ -26,7 +29,9 @@ describe('profile update', () => {
   });
 
   it('does not retry other failures', async () => {
-    const send = vi.fn<(body: UpdateProfileRequest) => Promise<Profile>>().mockRejectedValue(new ApiError(400, 'country is bad'));
+    const send = vi
+      .fn<(body: UpdateProfileRequest) => Promise<Profile>>()
+      .mockRejectedValue(new ApiError(400, 'country is bad'));
     await expect(updateProfile({ country: 'XX' }, () => 'Alex', send)).rejects.toThrow('country is bad');
     expect(send).toHaveBeenCalledTimes(1);
   });

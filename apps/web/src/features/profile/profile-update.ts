@@ -23,10 +23,15 @@ export async function updateProfile(
     return await send(body);
   } catch (error) {
     const name = currentName();
-    if (body.name === undefined && name && error instanceof ApiError && error.status === 400 && error.message === 'name is required') {
+    if (
+      body.name === undefined &&
+      name &&
+      error instanceof ApiError &&
+      error.status === 400 &&
+      error.message === 'name is required'
+    ) {
       return send({ ...body, name });
     }
     throw error;
   }
 }
-

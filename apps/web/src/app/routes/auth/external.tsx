@@ -13,7 +13,11 @@ export function SocialCallbackRoute() {
   return (
     <CardPage title={t('external.socialTitle')}>
       <EmptyState
-        title={known ? t('external.socialUnavailable', { provider: provider === 'google' ? 'Google' : 'Facebook' }) : t('external.unknownProvider')}
+        title={
+          known
+            ? t('external.socialUnavailable', { provider: provider === 'google' ? 'Google' : 'Facebook' })
+            : t('external.unknownProvider')
+        }
         body={t('external.socialBody')}
         actions={
           <Button component={RouterLink} to={paths.login.getHref()} variant="contained">

@@ -10,7 +10,12 @@ import { CardPage } from '../../../components/layout/page';
 import { appConfig } from '../../../config/app-config';
 import { paths } from '../../../config/paths';
 import { SignUpForm } from '../../../features/auth/components/sign-up-form';
-import { profileKeys, profileQueryOptions, profileStatusQueryOptions, useUpdateProfile } from '../../../features/profile/api/profile.api';
+import {
+  profileKeys,
+  profileQueryOptions,
+  profileStatusQueryOptions,
+  useUpdateProfile,
+} from '../../../features/profile/api/profile.api';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
 import { normalizeError } from '../../../lib/api-error';
 import { sessionStore, userQueryKey } from '../../../lib/session';
@@ -26,8 +31,14 @@ function ProfileSetup() {
   const profile = useQuery({ ...profileQueryOptions(), enabled: status.data?.is_created === true });
   const update = useUpdateProfile();
   if (status.isPending || (status.data?.is_created && profile.isPending)) return <LoadingScreen />;
-  if (status.isError) return <Alert severity="error">{t('errors.withMessage', { message: normalizeError(status.error).message })}</Alert>;
-  if (status.data.is_mandatory_filled && !update.isSuccess) return <Navigate to={paths.launcher.getHref()} replace />;
+  if (status.isError)
+    return (
+      <Alert severity="error">
+        {t('errors.withMessage', { message: normalizeError(status.error).message })}
+      </Alert>
+    );
+  if (status.data.is_mandatory_filled && !update.isSuccess)
+    return <Navigate to={paths.launcher.getHref()} replace />;
 
   const handleSubmit = async (values: Record<string, unknown>) => {
     try {
@@ -37,7 +48,9 @@ function ProfileSetup() {
       enqueueSnackbar(t('profile.saved'), { variant: 'success' });
       await navigate(paths.launcher.getHref(), { replace: true });
     } catch (error) {
-      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), { variant: 'error' });
+      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), {
+        variant: 'error',
+      });
     }
   };
 
@@ -46,7 +59,11 @@ function ProfileSetup() {
       <Alert severity="warning" sx={{ mb: 3 }}>
         {t('profile.setupFirst')}
       </Alert>
-      <ProfileForm initial={profile.data} submitLabel={t('profile.saveAndContinue')} onSubmit={handleSubmit} />
+      <ProfileForm
+        initial={profile.data}
+        submitLabel={t('profile.saveAndContinue')}
+        onSubmit={handleSubmit}
+      />
     </>
   );
 }
@@ -57,7 +74,10 @@ export function SignUpRoute() {
   if (status === 'init') return <LoadingScreen />;
   if (status === 'signed_in') {
     return (
-      <CardPage title={t('profile.setupTitle')} intro={t('profile.setupIntro', { product: appConfig.productName })}>
+      <CardPage
+        title={t('profile.setupTitle')}
+        intro={t('profile.setupIntro', { product: appConfig.productName })}
+      >
         <ProfileSetup />
       </CardPage>
     );

@@ -14,8 +14,12 @@ const DEFAULT_HANDS_FREE: HandsFreeOptions = { enabled: false, requireCtrl: fals
 /** Voice playback and hands-free keys: kept in this browser. */
 export function AudioSettingsRoute() {
   const { t } = useTranslation();
-  const [speed, setSpeed] = useState(() => browserState.get('voicePlaybackSpeed') ?? DEFAULT_VOICE_PLAYBACK_SPEED);
-  const [handsFree, setHandsFree] = useState(() => browserState.get('handsFreeOptions') ?? DEFAULT_HANDS_FREE);
+  const [speed, setSpeed] = useState(
+    () => browserState.get('voicePlaybackSpeed') ?? DEFAULT_VOICE_PLAYBACK_SPEED,
+  );
+  const [handsFree, setHandsFree] = useState(
+    () => browserState.get('handsFreeOptions') ?? DEFAULT_HANDS_FREE,
+  );
   const changeHandsFree = (changes: Partial<HandsFreeOptions>) => {
     const next = { ...handsFree, ...changes };
     setHandsFree(next);

@@ -37,7 +37,12 @@ function DeleteAccount() {
     onSuccess: () => endSession({ sendEvent: false }),
   });
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="delete-title" sx={{ p: { xs: 2.5, sm: 3 }, borderColor: 'error.main' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="delete-title"
+      sx={{ p: { xs: 2.5, sm: 3 }, borderColor: 'error.main' }}
+    >
       <Typography id="delete-title" variant="h2" sx={{ mb: 1 }}>
         {t('settings.extra.deleteTitle')}
       </Typography>
@@ -93,7 +98,12 @@ function DeleteAccount() {
           >
             {t('common.cancel')}
           </Button>
-          <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
             {t('settings.extra.deleteForever')}
           </Button>
         </DialogActions>
@@ -112,9 +122,16 @@ export function ExtraSettingsRoute() {
   const consents = useUpdateConsents();
   const [silence, setSilence] = useState<number | null>(null);
   if (settings.isPending || user.isPending) return <LoadingScreen />;
-  if (settings.isError) return <Alert severity="error">{t('errors.withMessage', { message: normalizeError(settings.error).message })}</Alert>;
+  if (settings.isError)
+    return (
+      <Alert severity="error">
+        {t('errors.withMessage', { message: normalizeError(settings.error).message })}
+      </Alert>
+    );
   const reportError = (error: unknown) => {
-    enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), { variant: 'error' });
+    enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), {
+      variant: 'error',
+    });
   };
   const saved = () => {
     enqueueSnackbar(t('settings.saved'), { variant: 'success', preventDuplicate: true });
@@ -151,7 +168,10 @@ export function ExtraSettingsRoute() {
               setSilence(value);
             }}
             onChangeCommitted={(_event, value) => {
-              update.mutate({ min_silence_length_seconds: Math.round(value * 10) / 10 }, { onSuccess: saved, onError: reportError });
+              update.mutate(
+                { min_silence_length_seconds: Math.round(value * 10) / 10 },
+                { onSuccess: saved, onError: reportError },
+              );
             }}
           />
         </Box>

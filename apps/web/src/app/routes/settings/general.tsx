@@ -23,12 +23,20 @@ export function GeneralSettingsRoute() {
   const handleChange = (changes: Partial<UserSettings>) => {
     update.mutate(changes, {
       onSuccess: () => enqueueSnackbar(t('settings.saved'), { variant: 'success', preventDuplicate: true }),
-      onError: (error) => enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), { variant: 'error' }),
+      onError: (error) =>
+        enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), {
+          variant: 'error',
+        }),
     });
   };
 
   if (settings.isPending) return <LoadingScreen />;
-  if (settings.isError) return <Alert severity="error">{t('errors.withMessage', { message: normalizeError(settings.error).message })}</Alert>;
+  if (settings.isError)
+    return (
+      <Alert severity="error">
+        {t('errors.withMessage', { message: normalizeError(settings.error).message })}
+      </Alert>
+    );
   const values = settings.data;
   const native = { slotProps: { select: { native: true }, inputLabel: { shrink: true } } } as const;
   return (

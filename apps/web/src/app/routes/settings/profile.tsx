@@ -15,7 +15,12 @@ export function ProfileSettingsRoute() {
   const profile = useProfile();
   const update = useUpdateProfile();
   if (profile.isPending) return <LoadingScreen />;
-  if (profile.isError) return <Alert severity="error">{t('errors.withMessage', { message: normalizeError(profile.error).message })}</Alert>;
+  if (profile.isError)
+    return (
+      <Alert severity="error">
+        {t('errors.withMessage', { message: normalizeError(profile.error).message })}
+      </Alert>
+    );
   const handleSubmit = async (values: Record<string, unknown>) => {
     try {
       await update.mutateAsync(values);
@@ -23,7 +28,9 @@ export function ProfileSettingsRoute() {
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       enqueueSnackbar(t('profile.saved'), { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), { variant: 'error' });
+      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), {
+        variant: 'error',
+      });
     }
   };
   return <ProfileForm initial={profile.data} submitLabel={t('common.save')} onSubmit={handleSubmit} />;

@@ -18,7 +18,10 @@ export function SettingsLayoutRoute() {
   const current = TABS.find((tab) => tab.to === pathname);
   return (
     <Page title={current ? t(`settings.${current.key}.title`) : t('settings.title')} width="md">
-      <SectionNav label={t('settings.title')} links={TABS.map((tab) => ({ to: tab.to, label: t(`settings.${tab.key}.tab`) }))} />
+      <SectionNav
+        label={t('settings.title')}
+        links={TABS.map((tab) => ({ to: tab.to, label: t(`settings.${tab.key}.tab`) }))}
+      />
       <Outlet />
     </Page>
   );

@@ -1,4 +1,9 @@
-import { hashPasswordForTransport, type SessionResponse, type SignUpRequest, type User } from '@parla/contract';
+import {
+  hashPasswordForTransport,
+  type SessionResponse,
+  type SignUpRequest,
+  type User,
+} from '@parla/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appConfig, extraAppInfo } from '../../../config/app-config';
 import { api } from '../../../lib/api';
@@ -9,13 +14,21 @@ const credentials = () => ({ app_id: appConfig.appId, api_key: appConfig.apiKey,
 /** POST /login with the password hashed on the client. */
 export async function login(input: { email: string; password: string }) {
   const password = await hashPasswordForTransport(input.password);
-  return api.post<SessionResponse>('/login', { email: input.email, password, ...credentials() }, { auth: false });
+  return api.post<SessionResponse>(
+    '/login',
+    { email: input.email, password, ...credentials() },
+    { auth: false },
+  );
 }
 
 /** POST /user: the sign-up, with the clear password replaced by its transport hash. */
 export async function signUp(input: Omit<SignUpRequest, 'password'> & { password: string }) {
   const password = await hashPasswordForTransport(input.password);
-  return api.post<SessionResponse>('/user', { ...input, password, app_id: appConfig.appId, api_key: appConfig.apiKey }, { auth: false });
+  return api.post<SessionResponse>(
+    '/user',
+    { ...input, password, app_id: appConfig.appId, api_key: appConfig.apiKey },
+    { auth: false },
+  );
 }
 
 export function forgotPassword(email: string) {

@@ -90,7 +90,11 @@ export function LoginForm({ showLinks = true }: { showLinks?: boolean }) {
           {failure}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={(event: SyntheticEvent<HTMLFormElement>) => void handleLogin(event)}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: SyntheticEvent<HTMLFormElement>) => void handleLogin(event)}
+      >
         <Stack spacing={2.5}>
           <TextInput
             id="login-email"
@@ -120,7 +124,11 @@ export function LoginForm({ showLinks = true }: { showLinks?: boolean }) {
       </Box>
       {showLinks && (
         <Stack spacing={1.5} sx={{ mt: 3 }}>
-          <Link component={RouterLink} to={paths.resetPassword.getHref()} sx={{ alignSelf: 'flex-start', py: 1 }}>
+          <Link
+            component={RouterLink}
+            to={paths.resetPassword.getHref()}
+            sx={{ alignSelf: 'flex-start', py: 1 }}
+          >
             {t('auth.forgotPassword')}
           </Link>
           <Box>

@@ -17,13 +17,30 @@ import { normalizeError } from '../../../lib/api-error';
 import { startSession } from '../../../lib/session';
 import { forgotPassword, resetPassword, validateResetCode } from '../api/auth.api';
 
-const EmailStep = z.object({ email: z.string().trim().min(1, 'Enter your email address').pipe(z.email({ message: 'Enter a valid email address' })) });
-const CodeStep = z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'Enter the 6 digits from the email') });
+const EmailStep = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter your email address')
+    .pipe(z.email({ message: 'Enter a valid email address' })),
+});
+const CodeStep = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'Enter the 6 digits from the email'),
+});
 const PasswordStep = z
   .object({ password: NewPasswordSchema, confirm: z.string() })
-  .refine((values) => values.password === values.confirm, { path: ['confirm'], message: 'The two passwords differ' });
+  .refine((values) => values.password === values.confirm, {
+    path: ['confirm'],
+    message: 'The two passwords differ',
+  });
 
-type Step = { name: 'email' } | { name: 'code'; email: string } | { name: 'password'; email: string; updateToken: string };
+type Step =
+  | { name: 'email' }
+  | { name: 'code'; email: string }
+  | { name: 'password'; email: string; updateToken: string };
 
 /**
  * Password reset by code (also used to change the password when signed in): the email
@@ -36,8 +53,14 @@ export function ResetPasswordFlow({ fixedEmail }: { fixedEmail?: string }) {
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [failure, setFailure] = useState<string | null>(null);
 
-  const emailForm = useForm<z.infer<typeof EmailStep>>({ resolver: zodResolver(EmailStep), defaultValues: { email: fixedEmail ?? '' } });
-  const codeForm = useForm<z.infer<typeof CodeStep>>({ resolver: zodResolver(CodeStep), defaultValues: { code: '' } });
+  const emailForm = useForm<z.infer<typeof EmailStep>>({
+    resolver: zodResolver(EmailStep),
+    defaultValues: { email: fixedEmail ?? '' },
+  });
+  const codeForm = useForm<z.infer<typeof CodeStep>>({
+    resolver: zodResolver(CodeStep),
+    defaultValues: { code: '' },
+  });
   const passwordForm = useForm<z.infer<typeof PasswordStep>>({
     resolver: zodResolver(PasswordStep),
     defaultValues: { password: '', confirm: '' },
@@ -68,7 +91,9 @@ export function ResetPasswordFlow({ fixedEmail }: { fixedEmail?: string }) {
   const handlePassword = passwordForm.handleSubmit((values) =>
     run(async () => {
       if (step.name !== 'password') return;
-      startSession(await resetPassword({ email: step.email, updateToken: step.updateToken, password: values.password }));
+      startSession(
+        await resetPassword({ email: step.email, updateToken: step.updateToken, password: values.password }),
+      );
       enqueueSnackbar(t('reset.done'), { variant: 'success' });
       await navigate(paths.launcher.getHref(), { replace: true });
     }),
@@ -119,7 +144,12 @@ export function ResetPasswordFlow({ fixedEmail }: { fixedEmail?: string }) {
             type="password"
             autoComplete="new-password"
             required
-            {...fieldProps(passwordForm.register, passwordForm.formState.errors, 'password', t('signUp.passwordHelp'))}
+            {...fieldProps(
+              passwordForm.register,
+              passwordForm.formState.errors,
+              'password',
+              t('signUp.passwordHelp'),
+            )}
           />
           <TextField
             label={t('reset.confirmPassword')}
@@ -128,7 +158,12 @@ export function ResetPasswordFlow({ fixedEmail }: { fixedEmail?: string }) {
             required
             {...fieldProps(passwordForm.register, passwordForm.formState.errors, 'confirm')}
           />
-          <Button type="submit" variant="contained" size="large" disabled={passwordForm.formState.isSubmitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={passwordForm.formState.isSubmitting}
+          >
             {t('reset.setPassword')}
           </Button>
         </Stack>

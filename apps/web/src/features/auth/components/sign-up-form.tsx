@@ -37,7 +37,12 @@ import { clearPendingCookieConsent } from '../../consents/consent-store';
 import { signUp } from '../api/auth.api';
 import { RestrictionNotice } from './login-form';
 
-const email = (message: string) => z.string().trim().min(1, message).pipe(z.email({ message: 'Enter a valid email address' }));
+const email = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .pipe(z.email({ message: 'Enter a valid email address' }));
 const optionalEmail = z
   .string()
   .trim()
@@ -82,7 +87,8 @@ const SignUpFormSchema = z
     };
     if (values.has_support_person) {
       if (!values.secondary_name) issue('secondary_name', "Enter your support person's name");
-      if (!values.support_person_consent) issue('support_person_consent', 'Agree to involve your support person');
+      if (!values.support_person_consent)
+        issue('support_person_consent', 'Agree to involve your support person');
     }
     if (!isMinor(values.birthdate, values.country, values.region_code || null, new Date())) return;
     if (!values.parent_email) issue('parent_email', "Enter your parent's or guardian's email address");
@@ -90,13 +96,18 @@ const SignUpFormSchema = z
       issue('parent_email', "Use the guardian's own email address, not yours");
     }
     if (!values.guardian_name) issue('guardian_name', "Enter your parent's or guardian's name");
-    if (!values.guardian_agreed) issue('guardian_agreed', 'Your parent or guardian must agree to the consent form');
-    if (!values.support_person_consent) issue('support_person_consent', 'A parent or guardian must agree to be involved');
+    if (!values.guardian_agreed)
+      issue('guardian_agreed', 'Your parent or guardian must agree to the consent form');
+    if (!values.support_person_consent)
+      issue('support_person_consent', 'A parent or guardian must agree to be involved');
   });
 export type SignUpFormValues = z.input<typeof SignUpFormSchema>;
 
 /** Builds the sign-up request from the form, with local cookie consent and source tracking. */
-export function toSignUpRequest(values: z.output<typeof SignUpFormSchema>, today: Date): Omit<SignUpRequest, 'password'> & { password: string } {
+export function toSignUpRequest(
+  values: z.output<typeof SignUpFormSchema>,
+  today: Date,
+): Omit<SignUpRequest, 'password'> & { password: string } {
   const minor = isMinor(values.birthdate, values.country, values.region_code || null, today);
   const request: Omit<SignUpRequest, 'password'> & { password: string } = {
     email: values.email,
@@ -154,7 +165,12 @@ function CheckboxField({
                   field.onChange(event.target.checked);
                 }}
                 onBlur={field.onBlur}
-                slotProps={{ input: { ref: field.ref, 'aria-describedby': fieldState.error ? `${name}-error` : undefined } }}
+                slotProps={{
+                  input: {
+                    ref: field.ref,
+                    'aria-describedby': fieldState.error ? `${name}-error` : undefined,
+                  },
+                }}
               />
             }
             label={label}
@@ -249,7 +265,13 @@ export function SignUpForm() {
       {restriction && <RestrictionNotice restriction={restriction} />}
       <Stack spacing={2.5}>
         <Typography variant="h2">{t('signUp.accountSection')}</Typography>
-        <TextField label={t('auth.email')} type="email" autoComplete="email" required {...fieldProps(register, errors, 'email')} />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...fieldProps(register, errors, 'email')}
+        />
         <TextField
           label={t('auth.password')}
           type="password"
@@ -257,7 +279,12 @@ export function SignUpForm() {
           required
           {...fieldProps(register, errors, 'password', t('signUp.passwordHelp'))}
         />
-        <TextField label={t('profile.name')} autoComplete="name" required {...fieldProps(register, errors, 'name')} />
+        <TextField
+          label={t('profile.name')}
+          autoComplete="name"
+          required
+          {...fieldProps(register, errors, 'name')}
+        />
         <TextField
           label={t('signUp.birthdate')}
           type="date"
@@ -265,7 +292,13 @@ export function SignUpForm() {
           slotProps={{ inputLabel: { shrink: true } }}
           {...fieldProps(register, errors, 'birthdate')}
         />
-        <TextField select label={t('profile.country')} required {...native} {...fieldProps(register, errors, 'country')}>
+        <TextField
+          select
+          label={t('profile.country')}
+          required
+          {...native}
+          {...fieldProps(register, errors, 'country')}
+        >
           <option value="">{t('common.choose')}</option>
           {countries.map((option) => (
             <option key={option.code} value={option.code}>
@@ -277,7 +310,12 @@ export function SignUpForm() {
           label={t('profile.regionCode')}
           {...fieldProps(register, errors, 'region_code', t('profile.regionCodeHelp'))}
         />
-        <TextField select label={t('signUp.appLanguage')} {...native} {...fieldProps(register, errors, 'app_language')}>
+        <TextField
+          select
+          label={t('signUp.appLanguage')}
+          {...native}
+          {...fieldProps(register, errors, 'app_language')}
+        >
           {Object.entries(SUPPORTED_LANGUAGES).map(([tag, name]) => (
             <option key={tag} value={tag}>
               {name}
@@ -292,9 +330,21 @@ export function SignUpForm() {
         <CheckboxField control={control} name="has_support_person" label={t('signUp.hasSupportPerson')} />
         {hasSupportPerson && (
           <Stack spacing={2.5}>
-            <TextField label={t('signUp.secondaryName')} required {...fieldProps(register, errors, 'secondary_name')} />
-            <TextField label={t('signUp.secondaryEmail')} type="email" {...fieldProps(register, errors, 'secondary_email')} />
-            <TextField label={t('signUp.secondaryPhone')} type="tel" {...fieldProps(register, errors, 'secondary_phone')} />
+            <TextField
+              label={t('signUp.secondaryName')}
+              required
+              {...fieldProps(register, errors, 'secondary_name')}
+            />
+            <TextField
+              label={t('signUp.secondaryEmail')}
+              type="email"
+              {...fieldProps(register, errors, 'secondary_email')}
+            />
+            <TextField
+              label={t('signUp.secondaryPhone')}
+              type="tel"
+              {...fieldProps(register, errors, 'secondary_phone')}
+            />
           </Stack>
         )}
         <Controller
@@ -305,18 +355,32 @@ export function SignUpForm() {
               <FormLabel id="primary-contact-label">{t('signUp.primaryContact')}</FormLabel>
               <RadioGroup aria-labelledby="primary-contact-label" {...field}>
                 {PRIMARY_CONTACT_TYPES.map((type) => (
-                  <FormControlLabel key={type} value={type} control={<Radio />} label={t(`signUp.contactTypes.${type}`)} />
+                  <FormControlLabel
+                    key={type}
+                    value={type}
+                    control={<Radio />}
+                    label={t(`signUp.contactTypes.${type}`)}
+                  />
                 ))}
               </RadioGroup>
             </FormControl>
           )}
         />
         {(hasSupportPerson || minor) && (
-          <CheckboxField control={control} name="support_person_consent" label={t('signUp.supportPersonConsent')} />
+          <CheckboxField
+            control={control}
+            name="support_person_consent"
+            label={t('signUp.supportPersonConsent')}
+          />
         )}
 
         {minor && (
-          <Paper variant="outlined" component="section" aria-labelledby="guardian-title" sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.main', borderWidth: 2 }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="guardian-title"
+            sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.main', borderWidth: 2 }}
+          >
             <Typography id="guardian-title" variant="h2" sx={{ mb: 1 }}>
               {t('signUp.guardian.title')}
             </Typography>
@@ -325,9 +389,23 @@ export function SignUpForm() {
               {t(`signUp.guardian.forms.${region}`, { product: appConfig.productName })}
             </Typography>
             <Stack spacing={2.5}>
-              <TextField label={t('signUp.guardian.email')} type="email" required {...fieldProps(register, errors, 'parent_email')} />
-              <TextField label={t('signUp.guardian.name')} required {...fieldProps(register, errors, 'guardian_name')} />
-              <TextField select label={t('signUp.guardian.relationship')} {...native} {...fieldProps(register, errors, 'guardian_relationship')}>
+              <TextField
+                label={t('signUp.guardian.email')}
+                type="email"
+                required
+                {...fieldProps(register, errors, 'parent_email')}
+              />
+              <TextField
+                label={t('signUp.guardian.name')}
+                required
+                {...fieldProps(register, errors, 'guardian_name')}
+              />
+              <TextField
+                select
+                label={t('signUp.guardian.relationship')}
+                {...native}
+                {...fieldProps(register, errors, 'guardian_relationship')}
+              >
                 <option value="parent">{t('signUp.guardian.parent')}</option>
                 <option value="legal_guardian">{t('signUp.guardian.legalGuardian')}</option>
               </TextField>
@@ -342,7 +420,11 @@ export function SignUpForm() {
         <CheckboxField control={control} name="accepted_tos" label={t('signUp.acceptTos')} />
         <CheckboxField control={control} name="accepted_privacy_policy" label={t('signUp.acceptPrivacy')} />
         <CheckboxField control={control} name="marketing_consent" label={t('signUp.marketing')} />
-        <CheckboxField control={control} name="opt_out_audio_recognition" label={t('signUp.optOutRecognition')} />
+        <CheckboxField
+          control={control}
+          name="opt_out_audio_recognition"
+          label={t('signUp.optOutRecognition')}
+        />
         <CheckboxField control={control} name="opt_out_audio_training" label={t('signUp.optOutTraining')} />
 
         {failure && (

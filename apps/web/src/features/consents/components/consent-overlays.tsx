@@ -16,7 +16,9 @@ import { needsTermsAcceptance } from '../needs-terms';
 // The dialog and its form code load only for the few users who must see it.
 const TermsDialog = lazy(() => import('./terms-dialog').then((module) => ({ default: module.TermsDialog })));
 const ProfileUpdatedDialog = lazy(() =>
-  import('../../models/components/profile-updated-dialog').then((module) => ({ default: module.ProfileUpdatedDialog })),
+  import('../../models/components/profile-updated-dialog').then((module) => ({
+    default: module.ProfileUpdatedDialog,
+  })),
 );
 
 /**
@@ -36,7 +38,9 @@ export function ConsentOverlays() {
 
   const reportFailure = (error: unknown) => {
     logger.error(error, { during: 'cookie_consent' });
-    enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), { variant: 'error' });
+    enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), {
+      variant: 'error',
+    });
   };
 
   // After sign-in: hand the consent given before it to the server, once.

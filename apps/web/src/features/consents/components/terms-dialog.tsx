@@ -41,10 +41,16 @@ export function TermsDialog() {
 
   const handleAccept = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ accepted_tos: true, accepted_privacy_policy: true, marketing_consent: values.marketing });
+      await update.mutateAsync({
+        accepted_tos: true,
+        accepted_privacy_policy: true,
+        marketing_consent: values.marketing,
+      });
     } catch (error) {
       logger.error(error, { during: 'terms_consent' });
-      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), { variant: 'error' });
+      enqueueSnackbar(t('errors.withMessage', { message: normalizeError(error).message }), {
+        variant: 'error',
+      });
     }
   });
 
@@ -70,7 +76,12 @@ export function TermsDialog() {
                       field.onChange(event.target.checked);
                     }}
                     onBlur={field.onBlur}
-                    slotProps={{ input: { ref: field.ref, 'aria-describedby': errors.isAgreed ? 'terms-agree-error' : undefined } }}
+                    slotProps={{
+                      input: {
+                        ref: field.ref,
+                        'aria-describedby': errors.isAgreed ? 'terms-agree-error' : undefined,
+                      },
+                    }}
                   />
                 }
                 label={t('consents.terms.agree')}

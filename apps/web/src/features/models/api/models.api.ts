@@ -3,7 +3,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 
-
 export const modelsQueryKey = ['models'] as const;
 
 export type { ModelInfo };

@@ -20,7 +20,10 @@ import { modelsQueryOptions } from '../api/models.api';
 import { acousticModelVersion, profileUpdatedState } from '../profile-updated';
 
 function storeVersion(version: string) {
-  browserState.set('notificationStatus', { ...browserState.get('notificationStatus'), acoustic_model_version: version });
+  browserState.set('notificationStatus', {
+    ...browserState.get('notificationStatus'),
+    acoustic_model_version: version,
+  });
 }
 
 /** Tells the user their voice profile changed, then takes them to their mode's page. */

@@ -18,8 +18,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Record<string, unknown>) =>
-      sendProfileUpdate(input, () => queryClient.getQueryData<Profile>(profileKeys.all)?.name, (body) =>
-        api.post<Profile>('/app/profile', body),
+      sendProfileUpdate(
+        input,
+        () => queryClient.getQueryData<Profile>(profileKeys.all)?.name,
+        (body) => api.post<Profile>('/app/profile', body),
       ),
     onSuccess: (profile) => {
       if (profile) queryClient.setQueryData(profileKeys.all, profile);

@@ -85,9 +85,25 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
   const native = { slotProps: { select: { native: true }, inputLabel: { shrink: true } } } as const;
 
   return (
-    <Stack component="form" spacing={2.5} noValidate onSubmit={(event) => void handleSubmit((values) => onSubmit(toProfileUpdate(values)))(event)}>
-      <TextField label={t('profile.name')} required autoComplete="name" {...fieldProps(register, errors, 'name')} />
-      <TextField select label={t('profile.country')} required {...native} {...fieldProps(register, errors, 'country')}>
+    <Stack
+      component="form"
+      spacing={2.5}
+      noValidate
+      onSubmit={(event) => void handleSubmit((values) => onSubmit(toProfileUpdate(values)))(event)}
+    >
+      <TextField
+        label={t('profile.name')}
+        required
+        autoComplete="name"
+        {...fieldProps(register, errors, 'name')}
+      />
+      <TextField
+        select
+        label={t('profile.country')}
+        required
+        {...native}
+        {...fieldProps(register, errors, 'country')}
+      >
         <option value="">{t('common.choose')}</option>
         {countries.map((country) => (
           <option key={country.code} value={country.code}>
@@ -100,7 +116,13 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
         autoComplete="address-level1"
         {...fieldProps(register, errors, 'region_code', t('profile.regionCodeHelp'))}
       />
-      <TextField select label={t('profile.nativeLanguage')} required {...native} {...fieldProps(register, errors, 'nativeLanguage')}>
+      <TextField
+        select
+        label={t('profile.nativeLanguage')}
+        required
+        {...native}
+        {...fieldProps(register, errors, 'nativeLanguage')}
+      >
         <option value="">{t('common.choose')}</option>
         {languages.map((language) => (
           <option key={language.tag} value={language.tag}>
@@ -108,7 +130,12 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
           </option>
         ))}
       </TextField>
-      <TextField select label={t('profile.diagnosis')} {...native} {...fieldProps(register, errors, 'diagnosis')}>
+      <TextField
+        select
+        label={t('profile.diagnosis')}
+        {...native}
+        {...fieldProps(register, errors, 'diagnosis')}
+      >
         <option value="">{t('common.notSet')}</option>
         {DIAGNOSES.map((value) => (
           <option key={value} value={value}>
@@ -116,7 +143,12 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
           </option>
         ))}
       </TextField>
-      <TextField select label={t('profile.speechLevel')} {...native} {...fieldProps(register, errors, 'speechLevel')}>
+      <TextField
+        select
+        label={t('profile.speechLevel')}
+        {...native}
+        {...fieldProps(register, errors, 'speechLevel')}
+      >
         <option value="">{t('common.notSet')}</option>
         {SPEECH_LEVELS.map((value) => (
           <option key={value} value={value}>
@@ -140,7 +172,12 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
           </option>
         ))}
       </TextField>
-      <TextField label={t('profile.phone')} type="tel" autoComplete="tel" {...fieldProps(register, errors, 'phone')} />
+      <TextField
+        label={t('profile.phone')}
+        type="tel"
+        autoComplete="tel"
+        {...fieldProps(register, errors, 'phone')}
+      />
       <TextField label={t('profile.referralSource')} {...fieldProps(register, errors, 'referral_source')} />
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
         {submitLabel}

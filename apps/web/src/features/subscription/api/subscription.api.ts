@@ -21,6 +21,8 @@ export function useTechPartners() {
   return useQuery({
     queryKey: subscriptionKeys.partners,
     queryFn: () =>
-      api.get<{ tech_partners: TechPartner[]; preferred_tech_partner: string | null }>('/app/end_user/tech_partners'),
+      api.get<{ tech_partners: TechPartner[]; preferred_tech_partner: string | null }>(
+        '/app/end_user/tech_partners',
+      ),
   });
 }

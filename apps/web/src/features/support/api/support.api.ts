@@ -12,9 +12,9 @@ export interface SupportMessage {
 export function useSendSupportMessage() {
   return useMutation({
     mutationFn: (message: SupportMessage) =>
-      api.post<{ id: string }>(
-        '/app/support',
-        { ...message, metadata: { client_version: appConfig.clientVersion, page: window.location.pathname } },
-      ),
+      api.post<{ id: string }>('/app/support', {
+        ...message,
+        metadata: { client_version: appConfig.clientVersion, page: window.location.pathname },
+      }),
   });
 }
