@@ -41,6 +41,7 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/app/end_user/model_links'],
   ['GET', '/app/end_user/models/{id}/{version}/profile.bin'],
   ['POST', '/app/recording/recognition'],
+  ['POST', '/app/casr/import/training'],
   ['GET', '/app/dictation_notes'],
   ['POST', '/app/dictation_notes'],
   ['PATCH', '/app/dictation_notes/{id}'],
@@ -48,7 +49,11 @@ const PRIVATE_ROUTES: [string, string][] = [
 ];
 
 /** Uploads are multipart: their fields are described in words, not as a JSON body. */
-const MULTIPART_ROUTES = new Set(['/app/casr/upload/training/{id}', '/app/recording/recognition']);
+const MULTIPART_ROUTES = new Set([
+  '/app/casr/upload/training/{id}',
+  '/app/recording/recognition',
+  '/app/casr/import/training',
+]);
 
 const PUBLIC_ROUTES: [string, string][] = [
   ['POST', '/user'],

@@ -194,3 +194,21 @@ export const RecognitionUploadInfoSchema = z
   })
   .strict();
 export const RecognitionUploadResponseSchema = z.object({ id: z.string().nullable(), stored: z.boolean() });
+
+export const IMPORT_SOURCES = ['manual', 'apple', 'relate'] as const;
+export const ImportInfoSchema = z
+  .object({
+    source: z.enum(IMPORT_SOURCES).default('manual'),
+    /** Scenario the new phrases join; the active one when absent. */
+    scenario_id: z.string().max(64).optional(),
+    /** Transcript of each uploaded audio file, by file name. */
+    transcripts: z.record(z.string().max(255), z.string().max(MAX_PHRASE_LENGTH)).optional(),
+  })
+  .strict();
+export const ImportReportSchema = z
+  .object({
+    imported: z.array(z.object({ file: z.string(), text: z.string(), phrase_id: z.string() })),
+    refused: z.array(z.object({ file: z.string(), reason: z.string() })),
+  })
+  .meta({ id: 'ImportReport' });
+export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -1,5 +1,7 @@
 import {
   ErrorResponseSchema,
+  ImportInfoSchema,
+  ImportReportSchema,
   ModelFileParamsSchema,
   ModelLinksResponseSchema,
   ModelsInfoResponseSchema,
@@ -12,13 +14,39 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
+import { baseName, readArchive, type ImportFile } from '../services/import-archive.js';
 import type { Services } from '../services/services.js';
 import { bearer, privateErrors, type ZodApp } from './route-helpers.js';
 
 /** Largest upload: 20 s of 48 kHz stereo float, with room for the header. */
 export const MAX_UPLOAD_BYTES = 20 * 48_000 * 2 * 4 + 4096;
+/** Largest import archive. */
+export const MAX_ARCHIVE_BYTES = 200 * 1024 * 1024;
 
 const security = bearer;
+
+/** Parses the `info` field of a multipart upload with its schema; a bad one names the field. */
+function parseInfo<T extends z.ZodType>(text: string | undefined, schema: T): z.output<T> {
+  let value: unknown = {};
+  if (text !== undefined) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest('info: must be a JSON object');
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const keys = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : '';
+    throw badRequest(
+      keys
+        ? `info: unknown field ${keys}`
+        : `info.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'is not valid'}`,
+    );
+  }
+  return parsed.data;
+}
 
 /** Reads the multipart fields `info` (JSON, checked by the schema) and the audio file field. */
 async function readUpload<T extends z.ZodType>(request: FastifyRequest, audioField: string, infoSchema: T) {
@@ -41,28 +69,49 @@ async function readUpload<T extends z.ZodType>(request: FastifyRequest, audioFie
   }
   if (!audio)
     throw badRequest(`${audioField}: attach the recording as the ${audioField} field`, 'AUDIO_MISSING');
-  let info: unknown = {};
-  if (infoText !== undefined) {
-    try {
-      info = JSON.parse(infoText);
-    } catch {
-      throw badRequest('info: must be a JSON object');
-    }
-  }
-  const parsed = infoSchema.safeParse(info);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const keys = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : '';
-    throw badRequest(
-      keys
-        ? `info: unknown field ${keys}`
-        : `info.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'is not valid'}`,
-    );
-  }
   return {
-    info: parsed.data,
+    info: parseInfo(infoText, infoSchema),
     audio: new Uint8Array(audio.buffer, audio.byteOffset, audio.byteLength),
   };
+}
+
+/** Most files one import may carry outside an archive. */
+const MAX_IMPORT_FILES = 200;
+
+/** Reads an import: `info` JSON, `audiofile` parts and/or one `archive` (zip). */
+async function readImport(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'Send the import as multipart/form-data with info and audiofile or archive fields',
+      'NOT_MULTIPART',
+    );
+  }
+  let infoText: string | undefined;
+  const files: ImportFile[] = [];
+  let archive: Uint8Array | undefined;
+  for await (const part of request.parts({
+    limits: { files: MAX_IMPORT_FILES + 1, fileSize: MAX_ARCHIVE_BYTES },
+  })) {
+    if (part.type === 'file') {
+      const bytes = new Uint8Array(await part.toBuffer());
+      if (part.fieldname === 'archive') archive = bytes;
+      else if (part.fieldname === 'audiofile')
+        files.push({ name: baseName(part.filename || `file-${files.length + 1}`), bytes });
+    } else if (part.fieldname === 'info') {
+      infoText = String(part.value);
+    }
+  }
+  const info = parseInfo(infoText, ImportInfoSchema);
+  const transcripts = new Map(Object.entries(info.transcripts ?? {}));
+  if (archive) {
+    const unpacked = readArchive(archive);
+    files.push(...unpacked.files);
+    for (const [file, text] of unpacked.transcripts) transcripts.set(file, text);
+  }
+  if (files.length === 0)
+    throw badRequest('Attach audio files (audiofile) or a zip archive (archive) to import', 'IMPORT_EMPTY');
+  return { info, files, transcripts };
 }
 
 /** Training takes in; personal voice profiles (models) out. */
@@ -93,6 +142,30 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
       const { info, audio } = await readUpload(request, 'audiofile', UploadInfoSchema);
       const stored = await voiceProfile.addTrainingTake(request.auth.userId, request.params.id, audio, info);
       return reply.status(201).send(stored);
+    },
+  );
+
+  app.post(
+    '/app/casr/import/training',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Import existing recordings with their transcripts (see docs/imports.md)',
+        description:
+          'Multipart: info JSON {source, scenario_id?, transcripts?}, audiofile parts and/or one archive (zip with audio and transcripts.csv). Answers which files were imported and which were refused, and why.',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: ImportReportSchema,
+          413: ErrorResponseSchema,
+          415: ErrorResponseSchema,
+          ...privateErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { info, files, transcripts } = await readImport(request);
+      return voiceProfile.importTakes(request.auth.userId, info.source, files, transcripts, info.scenario_id);
     },
   );
 

@@ -1,7 +1,13 @@
-import { TASK_RECOGNITION_UNLOCKED, type ModelInfo, type RecordingState } from '@parla/contract';
+import {
+  MAX_PHRASE_LENGTH,
+  TASK_RECOGNITION_UNLOCKED,
+  type ImportReport,
+  type ModelInfo,
+  type RecordingState,
+} from '@parla/contract';
 import { decodeWav, downmix, encodeWavPcm16, SpeechError } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { newId } from '../lib/crypto.js';
 import type { Job, JobQueue } from '../jobs/job-queue.js';
 import { trainInBackground } from '../jobs/training-runner.js';
@@ -9,6 +15,8 @@ import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
+import type { ImportFile } from './import-archive.js';
+import { DEFAULT_SCENARIO } from './phrases.service.js';
 import { inspectTake } from './take-inspection.js';
 
 export const TRAIN_PROFILE_JOB = 'train_profile';
@@ -50,6 +58,61 @@ export class VoiceProfileService {
     });
     await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
     return { id, phrase_id: phraseId, duration_ms: take.durationMs, takes: phrase.takes + 1 };
+  }
+
+  /**
+   * Imports existing recordings with their transcripts: each file becomes a take of the
+   * phrase it says (made when new). Every file is accounted for: imported, or refused with why.
+   */
+  async importTakes(
+    userId: string,
+    source: string,
+    files: ImportFile[],
+    transcripts: Map<string, string>,
+    scenarioId: string | undefined,
+  ): Promise<ImportReport> {
+    const scenario = scenarioId ?? (await this.deps.phrases.activeScenario(userId)) ?? DEFAULT_SCENARIO;
+    if (!(await this.deps.phrases.scenarioExists(scenario))) throw notFound('Scenario');
+    const report: ImportReport = { imported: [], refused: [] };
+    for (const file of files) {
+      const text = (transcripts.get(file.name) ?? transcripts.get(file.name.replace(/\.[^.]+$/, '')))?.trim();
+      if (!text) {
+        report.refused.push({ file: file.name, reason: 'No transcript names this file.' });
+        continue;
+      }
+      if (text.length > MAX_PHRASE_LENGTH) {
+        report.refused.push({
+          file: file.name,
+          reason: `The transcript is longer than ${MAX_PHRASE_LENGTH} characters.`,
+        });
+        continue;
+      }
+      try {
+        const phraseId = await this.phraseFor(userId, text, scenario);
+        await this.addTrainingTake(userId, phraseId, file.bytes, { source, file: file.name });
+        report.imported.push({ file: file.name, text, phrase_id: phraseId });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        report.refused.push({ file: file.name, reason: error.message });
+      }
+    }
+    return report;
+  }
+
+  private async phraseFor(userId: string, text: string, scenarioId: string) {
+    const existing = await this.deps.phrases.findByText(userId, text);
+    if (existing) return existing.id;
+    const id = newId();
+    await this.deps.phrases.insert({
+      id,
+      user_id: userId,
+      text,
+      language: 'en-US',
+      scenario_id: scenarioId,
+      source: 'custom',
+      dataset_phrase_id: null,
+    });
+    return id;
   }
 
   /** The job: trains a new version of the user's profile from all their takes. */

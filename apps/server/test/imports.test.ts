@@ -1,0 +1,115 @@
+import type { ImportReport, Phrase } from '@parla/contract';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fsddTake } from './support/audio.js';
+import { signUp, startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function importTakes(
+  token: string,
+  parts: { info?: unknown; files?: [string, Uint8Array][]; archive?: Uint8Array },
+) {
+  const form = new FormData();
+  if (parts.info !== undefined) form.append('info', JSON.stringify(parts.info));
+  for (const [name, bytes] of parts.files ?? [])
+    form.append('audiofile', new Blob([new Uint8Array(bytes)]), name);
+  if (parts.archive) form.append('archive', new Blob([new Uint8Array(parts.archive)]), 'recordings.zip');
+  const response = await fetch(`${server.url}/app/casr/import/training`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as ImportReport & Record<string, unknown> };
+}
+
+describe('importing existing recordings', () => {
+  it('imports audio files with their transcripts as takes of new or existing phrases', async () => {
+    const user = await signUp(server.api);
+    const response = await importTakes(user.access_token, {
+      info: {
+        source: 'manual',
+        scenario_id: 'conversation',
+        transcripts: { 'a.wav': 'Nine', 'b.wav': 'nine', 'c.wav': 'Two' },
+      },
+      files: [
+        ['a.wav', fsddTake(9, 'lucas', 0)],
+        ['b.wav', fsddTake(9, 'lucas', 1)],
+        ['c.wav', fsddTake(2, 'lucas', 0)],
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.refused).toEqual([]);
+    expect(response.body.imported.map((item) => item.file)).toEqual(['a.wav', 'b.wav', 'c.wav']);
+    // Transcripts that differ only in case are one phrase.
+    expect(response.body.imported[0]?.phrase_id).toBe(response.body.imported[1]?.phrase_id);
+    const phrases = await server.api.get<{ phrases: Phrase[] }>(
+      '/app/casr/phrases?scenario_id=conversation',
+      user.access_token,
+    );
+    expect(phrases.body.phrases.map((p) => [p.text, p.takes, p.source])).toEqual([
+      ['Nine', 2, 'custom'],
+      ['Two', 1, 'custom'],
+    ]);
+  });
+
+  it('reports what a partial archive held: imported, and refused with why', async () => {
+    const user = await signUp(server.api);
+    const archive = zipSync({
+      'my recordings/yes-1.wav': fsddTake(1, 'george', 0),
+      'my recordings/yes-2.wav': fsddTake(1, 'george', 1),
+      'my recordings/notes.txt': new TextEncoder().encode('not audio'),
+      'my recordings/mystery.wav': fsddTake(3, 'george', 0),
+      'transcripts.csv': new TextEncoder().encode(
+        'file,text\nyes-1.wav,Yes please\nyes-2,Yes please\nnotes.txt,Hello\n',
+      ),
+    });
+    const response = await importTakes(user.access_token, { info: { source: 'manual' }, archive });
+    expect(response.status).toBe(200);
+    expect(response.body.imported.map((item) => [item.file, item.text])).toEqual([
+      ['yes-1.wav', 'Yes please'],
+      ['yes-2.wav', 'Yes please'],
+    ]);
+    expect(response.body.refused).toEqual([
+      { file: 'notes.txt', reason: 'This is not a WAV audio file.' },
+      { file: 'mystery.wav', reason: 'No transcript names this file.' },
+    ]);
+  });
+
+  it('refuses an empty import, a broken archive and an unknown scenario, storing nothing', async () => {
+    const user = await signUp(server.api);
+    expect((await importTakes(user.access_token, { info: { source: 'manual' } })).body).toMatchObject({
+      status: 400,
+      code: 'IMPORT_EMPTY',
+    });
+    expect(
+      (await importTakes(user.access_token, { archive: new TextEncoder().encode('zip? no') })).body,
+    ).toMatchObject({
+      status: 400,
+      code: 'ARCHIVE_UNREADABLE',
+    });
+    const unknown = await importTakes(user.access_token, {
+      info: { scenario_id: 'moon', transcripts: { 'a.wav': 'One' } },
+      files: [['a.wav', fsddTake(1, 'theo', 0)]],
+    });
+    expect(unknown.status).toBe(404);
+    expect(
+      (
+        await importTakes(user.access_token, {
+          info: { source: 'tape' },
+          files: [['a.wav', fsddTake(1, 'theo', 0)]],
+        })
+      ).status,
+    ).toBe(400);
+    const rows = await server.db
+      .selectFrom('recordings')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+});
