@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -40,12 +40,14 @@ export async function openDatabase(
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db, schema?: string) {
+export async function migrateToLatest(db: Db) {
+  // The bookkeeping tables live in the schema we work in; left unnamed, the migrator would
+  // take a same-named table of any other schema on the server for ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
-    // Where the migration bookkeeping lives, when not in the default schema.
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    migrationTableSchema: rows[0]?.schema ?? 'public',
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -51,7 +51,7 @@ export async function startTestServer(
   const { db } = await openDatabase(
     engine === 'postgres' ? { url: POSTGRES_URL, dataDir: '', schema } : { dataDir: 'memory://' },
   );
-  await migrateToLatest(db, engine === 'postgres' ? schema : undefined);
+  await migrateToLatest(db);
   await seed(db);
   const config = loadConfig({
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
