@@ -28,6 +28,7 @@ import { registerPhraseRoutes, registerShortcutRoutes } from './routes/phrases.r
 import { registerPublicRoutes } from './routes/public.routes.js';
 import { MAX_UPLOAD_BYTES, registerRecordingRoutes } from './routes/recordings.routes.js';
 import { registerSubscriptionRoutes } from './routes/subscription.routes.js';
+import { registerTtsRoutes } from './routes/tts.routes.js';
 import { createServices } from './services/services.js';
 
 /** Fields that never reach the log: credentials and anything a person typed. */
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     registerShortcutRoutes(scoped, services);
     registerRecordingRoutes(scoped, services);
     registerNoteRoutes(scoped, services);
+    registerTtsRoutes(scoped, services);
     done();
   });
 

@@ -46,6 +46,10 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['POST', '/app/dictation_notes'],
   ['PATCH', '/app/dictation_notes/{id}'],
   ['DELETE', '/app/dictation_notes/{id}'],
+  ['GET', '/api/v1/list_voices'],
+  ['POST', '/api/v1/synthesize'],
+  ['POST', '/api/v1/request_synthesis'],
+  ['GET', '/api/v1/synthesize_request/{id}'],
 ];
 
 /** Uploads are multipart: their fields are described in words, not as a JSON body. */

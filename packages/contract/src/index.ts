@@ -10,3 +10,4 @@ export * from './app.schema.js';
 export * from './realtime.js';
 export * from './phrases.schema.js';
 export * from './notes.schema.js';
+export * from './tts.schema.js';

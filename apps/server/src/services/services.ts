@@ -22,6 +22,8 @@ import { PhrasesService } from './phrases.service.js';
 import { RecognitionService } from './recognition.service.js';
 import { SubscriptionService } from './subscription.service.js';
 import { TokenService } from './token.service.js';
+import { TtsService } from './tts.service.js';
+import { EspeakEngine } from '../tts/espeak-engine.js';
 import { TRAIN_PROFILE_JOB, VoiceProfileService } from './voice-profile.service.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -71,6 +73,7 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
     auth: new AuthService({ config, users, profiles, sessions, subscriptions, tokens, mailer }),
     jobs,
     voiceProfile,
+    tts: new TtsService({ engine: new EspeakEngine(), storage, log }),
     recognition: new RecognitionService(recordings, users, storage),
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),
     subscription: new SubscriptionService(subscriptions, users),
