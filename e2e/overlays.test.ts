@@ -120,6 +120,8 @@ describe('network', () => {
     await seedSession(context, user);
     await page.goto('/contact_us');
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    // The page's own background calls are done: the send is the call that goes unanswered.
+    await page.waitForLoadState('networkidle');
     const shell = new AppShell(page);
 
     await context.setOffline(true);
@@ -145,13 +147,15 @@ describe('network', () => {
     await seedSession(context, user);
     const menu = new MenuPage(page);
     await menu.goto();
+    await page.waitForLoadState('networkidle');
     const shell = new AppShell(page);
     await context.setOffline(true);
     await menu.link('Integrations').click();
     await shell.waitForPath(/^\/no_internet/);
     expect(new URL(page.url()).searchParams.get('online_redirect')).toBe('/integrations');
+    // Back online, the page loads afresh (a failed module stays failed in the old page).
     await context.setOffline(false);
-    await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor({ timeout: 20_000 });
   });
 });
 

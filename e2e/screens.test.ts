@@ -73,7 +73,13 @@ const SCREENS: Screen[] = [
       await p.getByLabel('6-digit code').waitFor();
     },
   },
-  { name: 'no-internet', path: '/no_internet?online_redirect=%2Fspeak', who: 'visitor' },
+  {
+    name: 'no-internet',
+    path: '/no_internet?online_redirect=%2Fspeak',
+    who: 'visitor',
+    // The server stays unreachable, so the screen does not go back while it is checked.
+    before: (p) => p.route('**/health', (route) => route.abort()),
+  },
   { name: 'no-subscription-signed-out', path: '/no_subscription', who: 'visitor' },
   { name: 'not-found', path: '/this/does/not/exist', who: 'visitor' },
   { name: 'social-callback', path: '/auth/google/callback', who: 'visitor' },

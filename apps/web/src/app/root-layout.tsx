@@ -35,7 +35,14 @@ export function RouteErrorFallback() {
   const { pathname, search } = useLocation();
   // A screen that cannot load while offline is a lost connection, not a fault.
   if (!navigator.onLine && reloadKindOf(error) === 'chunk_load' && pathname !== paths.noInternet.path) {
-    return <Navigate to={paths.noInternet.getHref(`${pathname}${search}`)} replace />;
+    // A module that failed to load stays failed in this page: coming back needs a fresh load.
+    return (
+      <Navigate
+        to={paths.noInternet.getHref(`${pathname}${search}`)}
+        replace
+        state={{ reloadOnReturn: true }}
+      />
+    );
   }
   return <ErrorFallback error={error} />;
 }

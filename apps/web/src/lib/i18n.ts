@@ -29,4 +29,9 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+// Screen readers pick the voice from the page's language.
+i18n.on('languageChanged', (language: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
 export { i18n };
