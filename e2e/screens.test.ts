@@ -78,7 +78,9 @@ const SCREENS: Screen[] = [
     path: '/no_internet?online_redirect=%2Fspeak',
     who: 'visitor',
     // The server stays unreachable, so the screen does not go back while it is checked.
-    before: (p) => p.route('**/health', (route) => route.abort()),
+    before: async (p) => {
+      await p.route('**/health', (route) => route.abort());
+    },
   },
   { name: 'no-subscription-signed-out', path: '/no_subscription', who: 'visitor' },
   { name: 'not-found', path: '/this/does/not/exist', who: 'visitor' },
