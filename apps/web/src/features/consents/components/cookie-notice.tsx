@@ -6,15 +6,37 @@ import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { CookieConsentType } from '@parla/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The cookie notice: essential always on, non-essential optional (default: essential only). */
 export function CookieNotice({ onChoose }: { onChoose: (types: CookieConsentType[]) => void }) {
   const { t } = useTranslation();
   const [nonEssential, setNonEssential] = useState(false);
+  const noticeRef = useRef<HTMLElement>(null);
+  // The page makes room below its content, so that nothing stays hidden behind the
+  // notice and focused controls scroll clear of it (WCAG 2.4.11).
+  useEffect(() => {
+    const notice = noticeRef.current;
+    if (!notice) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const room = `${notice.offsetHeight + 32}px`;
+      document.body.style.paddingBottom = room;
+      root.style.scrollPaddingBottom = room;
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(notice);
+    return () => {
+      observer.disconnect();
+      document.body.style.paddingBottom = '';
+      root.style.scrollPaddingBottom = '';
+    };
+  }, []);
   return (
     <Paper
+      ref={noticeRef}
       component="section"
       aria-labelledby="cookie-notice-title"
       elevation={8}
