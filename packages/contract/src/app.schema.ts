@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_RECOGNITION_UNLOCKED } from './constants.js';
+import { MAX_LOG_ENTRIES, TASK_RECOGNITION_UNLOCKED } from './constants.js';
 
 export const TasksResponseSchema = z.object({ tasks: z.array(z.string()) }).meta({ id: 'Tasks' });
 export const KNOWN_TASKS = [TASK_RECOGNITION_UNLOCKED] as const;
@@ -53,7 +53,6 @@ export const SupportRequestSchema = z
 export const CreatedResponseSchema = z.object({ id: z.string() });
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-export const MAX_LOG_ENTRIES = 200;
 export const ClientLogEntrySchema = z
   .object({
     level: z.enum(LOG_LEVELS),

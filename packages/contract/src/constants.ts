@@ -17,3 +17,9 @@ export type CookieConsentType = (typeof COOKIE_CONSENT_TYPES)[number];
 
 /** Task that opens the profile-updated dialog after the first model is built. */
 export const TASK_RECOGNITION_UNLOCKED = 'notify_casr_recognition_unlocked';
+
+/** Most entries one client log batch may carry. */
+export const MAX_LOG_ENTRIES = 200;
+
+/** Model types that count as a built personal model (spec section 4). */
+export const BUILT_MODEL_TYPES = ['acoustic_phoneme', 'acoustic', 'acoustic_icefall_pts7s'] as const;

@@ -120,9 +120,6 @@ export const RECORDING_STATES = {
 } as const;
 export type RecordingState = keyof typeof RECORDING_STATES;
 
-/** Model types that count as a built personal model (spec section 4). */
-export const BUILT_MODEL_TYPES = ['acoustic_phoneme', 'acoustic', 'acoustic_icefall_pts7s'] as const;
-
 export const ModelInfoSchema = z
   .object({
     version: z.number().int(),
