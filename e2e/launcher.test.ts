@@ -1,30 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AppShell } from './pages/app-shell.js';
-import { launchBrowser, newContext, seriousViolations, skipCookieNotice } from './support/browser.js';
-import { startServer, type TestServer } from './support/server.js';
+import { seriousViolations } from './support/browser.js';
+import { usePagePerTest } from './support/harness.js';
+import type { TestServer } from './support/server.js';
 import { recordRequests, seedSession } from './support/session.js';
 
 let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser, server.url);
-  await skipCookieNotice(context);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+usePagePerTest((harness) => ({ server, context, page } = harness));
 
 /** Answers the models call with a built acoustic model, so that no training has to run. */
 async function withBuiltModel(version = 3) {
