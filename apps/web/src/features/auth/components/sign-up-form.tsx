@@ -21,13 +21,13 @@ import {
   isMinor,
   type SignUpRequest,
 } from '@parla/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CountrySelect } from '../../../components/form/country-select';
 import { fieldProps } from '../../../components/form/register-field';
 import { appConfig } from '../../../config/app-config';
-import { countryOptions } from '../../../config/countries';
 import { logger } from '../../../lib/api';
 import { LegalRestrictionError, normalizeError } from '../../../lib/api-error';
 import { browserState } from '../../../lib/browser-state';
@@ -189,7 +189,6 @@ function CheckboxField({
 /** The sign-up of section 3: account, person, support person, guardian consent for minors, consents. */
 export function SignUpForm() {
   const { t, i18n } = useTranslation();
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const [restriction, setRestriction] = useState<LegalRestriction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -292,20 +291,7 @@ export function SignUpForm() {
           slotProps={{ inputLabel: { shrink: true } }}
           {...fieldProps(register, errors, 'birthdate')}
         />
-        <TextField
-          select
-          label={t('profile.country')}
-          required
-          {...native}
-          {...fieldProps(register, errors, 'country')}
-        >
-          <option value="">{t('common.choose')}</option>
-          {countries.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
-        </TextField>
+        <CountrySelect {...fieldProps(register, errors, 'country')} />
         <TextField
           label={t('profile.regionCode')}
           {...fieldProps(register, errors, 'region_code', t('profile.regionCodeHelp'))}

@@ -7,8 +7,8 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CountrySelect } from '../../../components/form/country-select';
 import { fieldProps } from '../../../components/form/register-field';
-import { countryOptions } from '../../../config/countries';
 import { languageOptions } from '../profile-options';
 
 const optionalText = (max: number) => z.string().trim().max(max);
@@ -61,7 +61,6 @@ interface ProfileFormProps {
 /** Profile fields: the mandatory ones first (name, country, native language), then the optional ones. */
 export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps) {
   const { t, i18n } = useTranslation();
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const languages = useMemo(() => languageOptions(i18n.language), [i18n.language]);
   const {
     register,
@@ -97,20 +96,7 @@ export function ProfileForm({ initial, submitLabel, onSubmit }: ProfileFormProps
         autoComplete="name"
         {...fieldProps(register, errors, 'name')}
       />
-      <TextField
-        select
-        label={t('profile.country')}
-        required
-        {...native}
-        {...fieldProps(register, errors, 'country')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {countries.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
-      </TextField>
+      <CountrySelect {...fieldProps(register, errors, 'country')} />
       <TextField
         label={t('profile.regionCode')}
         autoComplete="address-level1"
