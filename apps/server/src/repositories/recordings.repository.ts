@@ -1,18 +1,15 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { ModelsTable, RecordingsTable } from '../db/schema.js';
+
+/** A row to insert, with its JSON column given as a value rather than as text. */
+type NewRow<Table, JsonColumn extends keyof Table> = Omit<Insertable<Table>, JsonColumn | 'created_at'>;
 
 /** Stored takes and the voice profiles (models) trained from them. */
 export class RecordingsRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(row: {
-    id: string;
-    user_id: string;
-    phrase_id: string | null;
-    kind: 'training' | 'recognition';
-    storage_key: string;
-    duration_ms: number;
-    metadata: Record<string, unknown> | null;
-  }) {
+  async insert(row: NewRow<RecordingsTable, 'metadata'> & { metadata: Record<string, unknown> | null }) {
     await this.db
       .insertInto('recordings')
       .values({ ...row, metadata: row.metadata ? JSON.stringify(row.metadata) : null })
@@ -65,16 +62,7 @@ export class RecordingsRepository {
       .executeTakeFirst();
   }
 
-  async insertModel(row: {
-    id: string;
-    user_id: string;
-    version: number;
-    type: string;
-    provider: string;
-    storage_key: string;
-    size_bytes: number;
-    meta: Record<string, unknown>;
-  }) {
+  async insertModel(row: NewRow<ModelsTable, 'meta'> & { meta: Record<string, unknown> }) {
     await this.db
       .insertInto('models')
       .values({ ...row, meta: JSON.stringify(row.meta) })
