@@ -4,6 +4,15 @@ export { decodeWav, encodeWavPcm16, type DecodedAudio } from './audio/wav.js';
 export { resample, type ResampleOptions } from './audio/resample.js';
 export { downmix, toMono16k, wavToMono16k, int16ToFloat32 } from './audio/audio.js';
 export {
+  createOpusStreamDecoder,
+  parseOpusFrames,
+  frameOpusPackets,
+  MAX_OPUS_PACKET_BYTES,
+  type OpusStreamDecoder,
+  type OpusStreamDecoderOptions,
+  type OpusOutputRate,
+} from './audio/opus.js';
+export {
   createFrontEnd,
   SpectralAnalyser,
   analyse,
@@ -30,7 +39,7 @@ export {
   type Calibration,
   type Template,
 } from './model/profile.js';
-export { trainProfile, type TrainingItem, type TrainOptions } from './model/train.js';
+export { trainProfile, extendProfile, type TrainingItem, type TrainOptions } from './model/train.js';
 export { serializeProfile, deserializeProfile } from './model/serialize.js';
 export { Matcher, type Recognition, type Alternative } from './decode/matcher.js';
 export { RecognitionStream, type StreamEvent, type StreamOptions } from './decode/streaming.js';

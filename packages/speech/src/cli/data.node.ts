@@ -62,8 +62,10 @@ async function fsdd(): Promise<void> {
     await build(`fsdd-tune/k${k}`, range(0, k - 1), range(5, 9), all);
   }
   // Out-of-vocabulary protocol: eight digits enrolled, "eight" and "nine" must be rejected.
-  await build('fsdd-oov/k3', range(0, 2), range(10, 29), range(0, 7));
-  await build('fsdd-oov-tune/k3', range(0, 2), range(5, 9), range(0, 7));
+  for (const k of [1, 3, 5]) {
+    await build(`fsdd-oov/k${k}`, range(0, k - 1), range(10, 29), range(0, 7));
+    await build(`fsdd-oov-tune/k${k}`, range(0, k - 1), range(5, 9), range(0, 7));
+  }
   console.log(`FSDD manifests written under ${join(out, 'fsdd*')}`);
 }
 

@@ -17,12 +17,13 @@ const { values } = parseArgs({
     enroll: { type: 'string' },
     test: { type: 'string' },
     'no-generic': { type: 'boolean', default: false },
+    adapt: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
 });
 if (values.enroll === undefined || values.test === undefined) {
   console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--verbose]',
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--adapt] [--verbose]',
   );
   process.exit(2);
 }
@@ -39,7 +40,7 @@ const empty: Metrics = {
 };
 
 async function run(name: string, factory: RecogniserFactory) {
-  const result = await evaluate(enrol, test, factory);
+  const result = await evaluate(enrol, test, factory, { adapt: values.adapt });
   for (const [speaker, m] of Object.entries(result.speakers)) {
     const { top1 } = summariseWith(
       result.decisions.filter((d) => d.speaker === speaker),

@@ -45,7 +45,12 @@ export class Matcher {
     if (first === undefined) return { text: null, confidence: 0, rejected: true, alternatives: [] };
     const alternatives = scores.slice(0, maxAlternatives).map((s, i) => ({
       text: p.phrases[s.phrase] as string,
-      confidence: confidence(p.calibration, s.distance, p.scales[s.phrase] as number, rival(scores, i)),
+      confidence: confidence(
+        p.calibration,
+        s.distance,
+        (p.templateScales[s.template] ?? p.scales[s.phrase]) as number,
+        rival(scores, i),
+      ),
     }));
     const conf = alternatives[0]?.confidence ?? 0;
     const rejected = conf < p.calibration.threshold;

@@ -41,12 +41,12 @@ describe.skipIf(!existsSync(fsdd))('FSDD end to end', () => {
     const test = await manifest(dir, 'test.json', (_d, t) => t >= 10 && t <= 29);
     const { overall, decisions } = await evaluate(enrol, test, personalFactory());
     const { top1 } = summariseWith(decisions, 0);
-    // Floors sit five points on the safe side of what the tuning split (takes 5-9) measures
-    // with the same protocol: top-1 97 %, accepted and right 89 %, out-of-vocabulary false
-    // accepts 2 %. Decoding is deterministic, so these cannot flake.
+    // Floors sit a few points on the safe side of what the tuning split (takes 5-9) measures
+    // with the same protocol: top-1 97 %, accepted and right 88 %, out-of-vocabulary false
+    // accepts 3 %. Decoding is deterministic, so these cannot flake.
     expect(top1).toBeGreaterThanOrEqual(0.92);
     expect(overall.accuracy).toBeGreaterThanOrEqual(0.84);
-    expect(overall.oov_false_accept).toBeLessThanOrEqual(0.07);
+    expect(overall.oov_false_accept).toBeLessThanOrEqual(0.06);
     console.log(
       `FSDD e2e: top-1 ${top1.toFixed(3)}, accuracy ${overall.accuracy}, oov FA ${overall.oov_false_accept}`,
     );

@@ -1,7 +1,7 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { normaliseText } from '../model/profile.js';
-import { trainProfile, type TrainOptions } from '../model/train.js';
+import { extendProfile, trainProfile, type TrainOptions } from '../model/train.js';
 import { CHUNK_SAMPLES, type Milliseconds } from '../units.js';
 
 /** A manifest item with its audio already at 16 kHz mono. */
@@ -43,6 +43,8 @@ export interface Recogniser {
     ms: Milliseconds;
     finalMs: Milliseconds;
   }>;
+  /** The user confirmed that `audio` was `text` (only with `adapt`): learn from it. */
+  confirm?(text: string, audio: Float32Array): void;
 }
 
 /** Build recognisers per speaker; `trainMs` is the time spent building it. */
@@ -93,9 +95,12 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
       enrol.map((e) => ({ text: e.text, audio: e.audio })),
       options,
     );
-    const matcher = new Matcher(profile);
+    let matcher = new Matcher(profile);
     const trainMs = now() - t0;
     const recogniser: Recogniser = {
+      confirm: (text, audio) => {
+        matcher = new Matcher(extendProfile(matcher.profile, [{ text, audio }]));
+      },
       run: (audio) => {
         const stream = new RecognitionStream(matcher);
         const {
@@ -170,11 +175,37 @@ function summariseMetrics(decisions: Decision[], trainMs: number): Metrics {
   };
 }
 
+/** Evaluation settings. */
+export interface EvaluateOptions {
+  /**
+   * Simulate a user who confirms every right answer: each confirmed test utterance is
+   * added to the profile before the next one is decoded. Test items are then taken in a
+   * fixed shuffled order, so that takes of one phrase do not arrive all in a row.
+   */
+  adapt?: boolean;
+}
+
+/** A fixed pseudo-random order (the same on every run). */
+function shuffled<T>(items: T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = (): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
 /** Evaluate one recogniser over enrolment and test items grouped by speaker. */
 export async function evaluate(
   enrol: LoadedItem[],
   test: LoadedItem[],
   factory: RecogniserFactory,
+  options: EvaluateOptions = {},
 ): Promise<{ overall: Metrics; speakers: Record<string, Metrics>; decisions: Decision[] }> {
   const speakers = [...new Set(enrol.map((e) => e.speaker))].sort();
   const all: Decision[] = [];
@@ -186,7 +217,8 @@ export async function evaluate(
     const { recogniser, trainMs } = await factory(mine);
     trainTotal += trainMs;
     const decisions: Decision[] = [];
-    for (const item of test.filter((t) => t.speaker === speaker)) {
+    const mineTest = test.filter((t) => t.speaker === speaker);
+    for (const item of options.adapt === true ? shuffled(mineTest, 20260101) : mineTest) {
       const r = await recogniser.run(item.audio);
       decisions.push({
         speaker,
@@ -198,6 +230,8 @@ export async function evaluate(
         ms: r.ms,
         finalMs: r.finalMs,
       });
+      if (options.adapt === true && r.text !== null && normaliseText(r.text) === normaliseText(item.text))
+        recogniser.confirm?.(item.text, item.audio);
     }
     perSpeaker[speaker] = summarise(decisions, trainMs);
     all.push(...decisions);

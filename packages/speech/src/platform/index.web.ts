@@ -1,3 +1,3 @@
 // Browser and Web Worker helpers: SoundSwallower loaded from a served model folder.
 export { loadSoundSwallower } from './soundswallower.web.js';
-export { serveSpeechWorker } from './worker.web.js';
+export { serveSpeechWorker, type WorkerScope } from './worker.web.js';

@@ -1,7 +1,7 @@
 import { createSpeechHandlers, handleSpeechRequest, type SpeechRequest } from '../decode/handlers.js';
 
 /** The little of a worker's global scope this needs. */
-interface WorkerScope {
+export interface WorkerScope {
   onmessage: ((event: { data: SpeechRequest }) => void) | null;
   postMessage: (message: unknown) => void;
 }
