@@ -60,6 +60,27 @@ try {
       }
     }
   }
+
+  // While paragraphs are being spoken, the server must stay responsive to everything else
+  // (live recognition shares its event loop): time a cheap request meanwhile.
+  const pings = [];
+  let speaking = true;
+  const pinger = (async () => {
+    while (speaking) {
+      const started = performance.now();
+      await fetch(`${server.url}/health`);
+      pings.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  for (let round = 0; round < ROUNDS; round += 1) await synthesize(TEXTS.paragraph, VOICES[0], 'mp3');
+  speaking = false;
+  await pinger;
+  pings.sort((a, b) => a - b);
+  const at = (q) => pings[Math.min(pings.length - 1, Math.floor(q * pings.length))].toFixed(1);
+  console.log(
+    `GET /health while speaking paragraphs: ${pings.length} requests, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+  );
 } finally {
   await server.stop();
 }

@@ -79,6 +79,12 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('admin command', () => 
     );
     await expect(runAdminCommand(['dance'])).rejects.toThrow(/Unknown command dance/);
 
+    expect(await runAdminCommand(['user:providers', 'sam@example.org', 'casr,dictation'])).toBe(
+      'sam@example.org may now use: casr, dictation.',
+    );
+    await expect(runAdminCommand(['user:providers', 'sam@example.org', 'casr,telepathy'])).rejects.toThrow(
+      /Unknown provider telepathy/,
+    );
     const reopened = await openDatabase({ dataDir });
     const row = await reopened.db
       .selectFrom('subscriptions')
@@ -87,11 +93,12 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('admin command', () => 
       .executeTakeFirstOrThrow();
     const user = await reopened.db
       .selectFrom('users')
-      .select('is_test_user')
+      .select(['is_test_user', 'providers_enabled'])
       .where('id', '=', 'u1')
       .executeTakeFirstOrThrow();
     await reopened.db.destroy();
     expect(row).toMatchObject({ is_locked: true, tech_partner_id: 'parla-access' });
     expect(user.is_test_user).toBe(true);
+    expect(user.providers_enabled).toEqual(['casr', 'dictation']);
   });
 });

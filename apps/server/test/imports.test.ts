@@ -1,8 +1,12 @@
 import type { ImportReport, Phrase } from '@parla/contract';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { fsddTake } from './support/audio.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/audio/${name}`, import.meta.url)));
 
 let server: TestServer;
 beforeAll(async () => {
@@ -75,9 +79,61 @@ describe('importing existing recordings', () => {
       ['yes-2.wav', 'Yes please'],
     ]);
     expect(response.body.refused).toEqual([
-      { file: 'notes.txt', reason: 'This is not a WAV audio file.' },
+      {
+        file: 'notes.txt',
+        reason:
+          'This file is not audio we can read. Send WAV, M4A (AAC or Apple Lossless), CAF, MP3, Ogg (Opus or Vorbis), WebM, FLAC, AIFF or AMR.',
+      },
       { file: 'mystery.wav', reason: 'No transcript names this file.' },
     ]);
+  });
+
+  it('imports Voice Memos under their titles, and compressed audio of any common format', async () => {
+    const user = await signUp(server.api);
+    const memo = fixture('Yes please.m4a');
+    const archive = zipSync({
+      'Voice Memos/Yes please.m4a': memo,
+      'Voice Memos/New Recording 3.m4a': memo,
+      'Voice Memos/Yes please 2.caf': fixture('take.caf'),
+    });
+    const apple = await importTakes(user.access_token, {
+      info: { source: 'apple', transcripts: { 'Yes please 2.caf': 'Yes please' } },
+      archive,
+    });
+    expect(apple.status).toBe(200);
+    expect(apple.body.imported.map((item) => [item.file, item.text])).toEqual([
+      ['Yes please.m4a', 'Yes please'],
+      ['Yes please 2.caf', 'Yes please'],
+    ]);
+    expect(apple.body.refused).toEqual([
+      {
+        file: 'New Recording 3.m4a',
+        reason:
+          'This memo still has its default title: rename it to the words you say, or add a transcripts file.',
+      },
+    ]);
+
+    // Titles name phrases only for Voice Memos: other sources need a transcript.
+    const manual = await importTakes(user.access_token, {
+      info: { source: 'manual', transcripts: { 'b.mp3': 'Thank you', 'c.ogg': 'Thank you' } },
+      files: [
+        ['Thank you.webm', fixture('take.webm')],
+        ['b.mp3', fixture('take.mp3')],
+        ['c.ogg', fixture('take.ogg')],
+      ],
+    });
+    expect(manual.body.imported.map((item) => item.file)).toEqual(['b.mp3', 'c.ogg']);
+    expect(manual.body.refused).toEqual([
+      { file: 'Thank you.webm', reason: 'No transcript names this file.' },
+    ]);
+    const takes = await server.db
+      .selectFrom('recordings')
+      .select(['duration_ms', 'storage_key'])
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(takes).toHaveLength(4);
+    // Whatever came in is kept as the 16 kHz WAV that training reads.
+    expect(takes.every((take) => take.storage_key.endsWith('.wav') && take.duration_ms > 1400)).toBe(true);
   });
 
   it('refuses an empty import, a broken archive and an unknown scenario, storing nothing', async () => {

@@ -1,7 +1,9 @@
 import type { Phrase, RecognitionResult, ServerToClientEvents } from '@parla/contract';
-import { wavToMono16k } from '@parla/speech';
+import { readFileSync } from 'node:fs';
+import { frameOpusPackets, wavToMono16k } from '@parla/speech';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
 import { DIGIT_WORDS, fsddTake } from './support/audio.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -10,31 +12,37 @@ type Session = Awaited<ReturnType<typeof signUp>>;
 let trained: Session;
 const DIGITS = [1, 4, 7];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  trained = await signUp(server.api);
+/** A new person with a profile trained on four takes of each of DIGITS by one speaker. */
+async function trainUser(): Promise<Session> {
+  const user = await signUp(server.api);
   for (const digit of DIGITS) {
     const { body: phrase } = await server.api.post<Phrase>(
       '/app/casr/customPhrase',
       { text: DIGIT_WORDS[digit], scenario_id: 'conversation' },
-      trained.access_token,
+      user.access_token,
     );
     for (const take of [0, 1, 2, 3]) {
       const form = new FormData();
       form.append('audiofile', new Blob([new Uint8Array(fsddTake(digit, 'jackson', take))]), 'take.wav');
       await fetch(`${server.url}/app/casr/upload/training/${phrase.id}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${trained.access_token}` },
+        headers: { authorization: `Bearer ${user.access_token}` },
         body: form,
       });
     }
   }
   for (let i = 0; ; i += 1) {
-    const info = await server.api.get<{ recording_state: string }>('/app/modelsInfo', trained.access_token);
+    const info = await server.api.get<{ recording_state: string }>('/app/modelsInfo', user.access_token);
     if (info.body.recording_state === 'model_built') break;
     if (i > 120) throw new Error('no model');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  return user;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  trained = await trainUser();
 });
 afterAll(() => server.close());
 
@@ -184,6 +192,79 @@ describe('recognition over the socket', () => {
     });
   });
 
+  it('serves the dictation provider on /dictation only to accounts that have it', async () => {
+    const refused = connect(trained, { url: `${server.url}/dictation` });
+    const error = await new Promise<Error>((resolve) => refused.socket.once('connect_error', resolve));
+    expect(error.message).toBe('dictation is not enabled for this account');
+    refused.socket.disconnect();
+
+    await server.db
+      .updateTable('users')
+      .set({ providers_enabled: JSON.stringify(['casr', 'dictation']) })
+      .where('id', '=', trained.user.id)
+      .execute();
+    const client = connect(trained, { url: `${server.url}/dictation` });
+    await client.next('connection_ready');
+    client.socket.emit('select_provider', { provider_id: 'dictation', language: 'en-US' });
+    await client.next('model_ready');
+    // Speak mode belongs to the main endpoint.
+    const wrongMode = client.next('error');
+    client.socket.emit('set_options', { recognition_mode: 'speak' });
+    expect(await wrongMode).toMatchObject({ message: expect.stringContaining('only dictates') as unknown });
+
+    // One live stream per person, whichever endpoint it is on.
+    const main = await ready(trained);
+    main.socket.emit('stream_audio_samples', new Uint8Array(3200 * 2));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const busy = client.next('error');
+    client.socket.emit('stream_audio_samples', new Uint8Array(3200 * 2));
+    expect(await busy).toEqual({ code: 1011, message: 'streaming already active' });
+    main.socket.emit('stop_stream_processing');
+    await main.next('request_received');
+    main.socket.disconnect();
+
+    const result = client.next('recognition');
+    sendInChunks(client.socket, utterances([[4, 25]]));
+    client.socket.emit('stop_stream_processing');
+    const dictated = (await result) as RecognitionResult;
+    expectUnderstood(dictated, 'four');
+    expect(dictated.recognition_mode).toBe('dictate');
+    client.socket.disconnect();
+    await expect
+      .poll(async () =>
+        (
+          await server.db
+            .selectFrom('recordings')
+            .select('metadata')
+            .where('user_id', '=', trained.user.id)
+            .where('kind', '=', 'recognition')
+            .execute()
+        ).some((row) => (row.metadata as { provider_id?: string }).provider_id === 'dictation'),
+      )
+      .toBe(true);
+  });
+
+  it('recognises Opus packets streamed with stream_compressed_audio, and refuses broken ones', async () => {
+    // "four" by the enrolled speaker, a held-out take, encoded by opusenc in 20 ms packets.
+    const file = new Uint8Array(
+      readFileSync(new URL('./fixtures/audio/four-jackson-25.opus', import.meta.url)),
+    );
+    const { packets } = oggOpusPackets(file);
+    const client = await ready(trained);
+    const result = client.next('recognition');
+    // Ten packets (0.2 s) a message, as the browser's encoder produces them.
+    for (let i = 0; i < packets.length; i += 10) {
+      client.socket.emit('stream_compressed_audio', frameOpusPackets(packets.slice(i, i + 10)));
+    }
+    client.socket.emit('stop_stream_processing');
+    expectUnderstood((await result) as RecognitionResult, 'four');
+
+    const broken = client.next('error');
+    client.socket.emit('stream_compressed_audio', new Uint8Array([200, 0, 1, 2, 3]));
+    expect(await broken).toMatchObject({ message: expect.stringMatching(/^parse error: /) as unknown });
+    client.socket.disconnect();
+  });
+
   it('recognises a whole utterance sent at once, and rejects silence', async () => {
     const client = await ready(trained);
     const received = client.next('request_received');
@@ -294,7 +375,10 @@ describe('recognition over the socket', () => {
     const client = await ready(user);
     const result = client.next('recognition');
     client.socket.emit('recognize_audio_samples', utterances([[7, 25]], 0.6));
-    expectUnderstood((await result) as RecognitionResult, 'seven');
+    const kept = (await result) as RecognitionResult;
+    expectUnderstood(kept, 'seven');
+    // Nothing kept, nothing to confirm.
+    expect(kept.recording_id).toBeNull();
     client.socket.disconnect();
     const rows = await server.db
       .selectFrom('recordings')
@@ -302,6 +386,65 @@ describe('recognition over the socket', () => {
       .where('user_id', '=', user.user.id)
       .execute();
     expect(rows).toHaveLength(0);
+  });
+
+  it('learns from confirmed utterances: each becomes a take, and five retrain the profile', async () => {
+    const person = await trainUser();
+    const client = await ready(person);
+    const said: [number, number][] = [
+      [1, 26],
+      [4, 26],
+      [7, 26],
+      [1, 27],
+      [4, 27],
+    ];
+    const results: RecognitionResult[] = [];
+    for (const utterance of said) {
+      const result = client.next('recognition');
+      client.socket.emit('recognize_audio_samples', utterances([utterance], 0.6));
+      results.push((await result) as RecognitionResult);
+    }
+    client.socket.disconnect();
+    expect(results.every((result) => typeof result.recording_id === 'string')).toBe(true);
+    const confirm = (id: string | null | undefined, text: string, token = person.access_token) =>
+      server.api.post(`/app/recording/recognition/${id ?? ''}/confirm`, { text }, token);
+
+    // What the person meant, whatever was recognised: the first four.
+    for (const [index, [digit]] of said.slice(0, 4).entries()) {
+      const answer = await confirm(results[index]?.recording_id, DIGIT_WORDS[digit] ?? '');
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ retrain_scheduled: false });
+    }
+    const fifth = results[4]?.recording_id;
+    // Bad confirmations change nothing.
+    expect((await confirm(results[0]?.recording_id, 'one')).body).toMatchObject({
+      status: 409,
+      code: 'ALREADY_CONFIRMED',
+    });
+    expect((await confirm(fifth, 'nine')).body).toMatchObject({ status: 422, code: 'UNKNOWN_PHRASE' });
+    expect((await confirm(fifth, '')).status).toBe(400);
+    expect((await confirm(fifth, 'four', trained.access_token)).status).toBe(404);
+    expect((await confirm('no-such-recording', 'four')).status).toBe(404);
+
+    const models = () =>
+      server.api.get<{ models: { version: number; modelmeta: { takes: number } }[] }>(
+        '/app/modelsInfo',
+        person.access_token,
+      );
+    expect((await models()).body.models[0]).toMatchObject({ version: 1, modelmeta: { takes: 12 } });
+    const last = await confirm(fifth, 'four');
+    expect(last.body).toMatchObject({ retrain_scheduled: true });
+    await expect.poll(async () => (await models()).body.models[0]?.version, { timeout: 20_000 }).toBe(2);
+    expect((await models()).body.models[0]?.modelmeta.takes).toBe(17);
+    const takes = await server.db
+      .selectFrom('recordings')
+      .select('metadata')
+      .where('user_id', '=', person.user.id)
+      .where('kind', '=', 'training')
+      .execute();
+    expect(
+      takes.filter((take) => (take.metadata as { source?: string }).source === 'confirmed'),
+    ).toHaveLength(5);
   });
 
   it('reconnects by itself after the server restarts, and recognises again', async () => {

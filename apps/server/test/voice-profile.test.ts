@@ -187,12 +187,33 @@ describe('bad takes', () => {
   });
 });
 
+describe('the first profile', () => {
+  it('waits for two phrases and six takes, so it does not arrive in the middle of the first session', async () => {
+    const user = await signUp(server.api);
+    const token = user.access_token;
+    const [yes, no] = await addDigitPhrases(token, [2, 3]);
+    for (const take of [0, 1, 2, 3]) await upload(token, yes?.id ?? '', fsddTake(2, 'theo', take));
+    await upload(token, no?.id ?? '', fsddTake(3, 'theo', 0));
+    // Time for the queued training to run and decide.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await server.api.get<ModelsInfo>('/app/modelsInfo', token)).body).toEqual({
+      models: [],
+      recording_state: 'record_in_progress',
+    });
+    await upload(token, no?.id ?? '', fsddTake(3, 'theo', 1));
+    const first = await waitForModelVersion(token, 1);
+    expect(first.models[0]?.modelmeta).toMatchObject({ phrases: 2, takes: 6 });
+  });
+});
+
 describe('account deletion', () => {
   it('removes the takes and models from storage', async () => {
     const user = await signUp(server.api);
-    const [phrase] = await addDigitPhrases(user.access_token, [5]);
-    for (const take of [0, 1])
-      await upload(user.access_token, phrase?.id ?? '', fsddTake(5, 'nicolas', take));
+    const phrases = await addDigitPhrases(user.access_token, [5, 6]);
+    for (const [index, phrase] of phrases.entries()) {
+      for (const take of [0, 1, 2])
+        await upload(user.access_token, phrase.id, fsddTake(5 + index, 'nicolas', take));
+    }
     await waitForModelVersion(user.access_token, 1);
     const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id);
     expect((await readdir(folder)).sort()).toEqual(['models', 'takes']);

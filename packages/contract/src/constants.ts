@@ -23,3 +23,25 @@ export const MAX_LOG_ENTRIES = 200;
 
 /** Model types that count as a built personal model (spec section 4). */
 export const BUILT_MODEL_TYPES = ['acoustic_phoneme', 'acoustic', 'acoustic_icefall_pts7s'] as const;
+
+/** The error codes of spec section 8. */
+export const SOCKET_ERROR_CODES = {
+  FAILED_TO_LOGIN: 1001,
+  ALREADY_STREAMING: 1011,
+  CONSENTS_REQUIRED: 1013,
+} as const;
+
+export const SOCKET_AUTH_FAILED_MESSAGE = 'authentication failed';
+export const CONSENTS_REQUIRED_MESSAGE = 'Please agree to the new privacy policy';
+export const ALREADY_STREAMING_MESSAGE = 'streaming already active';
+export const DICTATION_NOT_ENABLED_MESSAGE = 'dictation is not enabled for this account';
+
+/**
+ * The recognition providers and the socket.io namespace each is served on (same path,
+ * /socket.io). The dictation provider is open to accounts whose providers_enabled holds it.
+ */
+export const REALTIME_PROVIDERS = {
+  casr: { namespace: '/' },
+  dictation: { namespace: '/dictation' },
+} as const;
+export type RealtimeProvider = keyof typeof REALTIME_PROVIDERS;

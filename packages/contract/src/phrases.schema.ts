@@ -192,6 +192,25 @@ export const RecognitionUploadInfoSchema = z
   .strict();
 export const RecognitionUploadResponseSchema = z.object({ id: z.string().nullable(), stored: z.boolean() });
 
+/**
+ * What the person meant by a recognised utterance: the recognised text when it was right,
+ * or the phrase they pick instead. The utterance then trains their profile.
+ */
+export const RecordingParamsSchema = z.object({ id: IdSchema }).strict();
+
+export const ConfirmRecognitionRequestSchema = z
+  .object({ text: z.string().trim().min(1, 'text should not be empty').max(200) })
+  .strict();
+export type ConfirmRecognitionRequest = z.infer<typeof ConfirmRecognitionRequestSchema>;
+
+export const ConfirmRecognitionResponseSchema = z.object({
+  take_id: z.string(),
+  phrase_id: z.string(),
+  /** Whether enough confirmed utterances are waiting for the profile to be retrained now. */
+  retrain_scheduled: z.boolean(),
+});
+export type ConfirmRecognitionResponse = z.infer<typeof ConfirmRecognitionResponseSchema>;
+
 export const IMPORT_SOURCES = ['manual', 'apple', 'relate'] as const;
 export const ImportInfoSchema = z
   .object({

@@ -15,16 +15,7 @@ export interface SocketErrorPayload {
   message: string;
 }
 
-/** The error codes of spec section 8. */
-export const SOCKET_ERROR_CODES = {
-  FAILED_TO_LOGIN: 1001,
-  ALREADY_STREAMING: 1011,
-  CONSENTS_REQUIRED: 1013,
-} as const;
-
-export const SOCKET_AUTH_FAILED_MESSAGE = 'authentication failed';
-export const CONSENTS_REQUIRED_MESSAGE = 'Please agree to the new privacy policy';
-export const ALREADY_STREAMING_MESSAGE = 'streaming already active';
+// Error codes, messages and providers are in constants.ts, readable without zod.
 
 export const RECOGNITION_MODES = ['speak', 'dictate'] as const;
 export type RecognitionMode = (typeof RECOGNITION_MODES)[number];
@@ -68,6 +59,11 @@ export interface RecognitionResult {
   /** Version of the voice profile that recognised it. */
   acoustic_model_id: number;
   confidence_threshold: number;
+  /**
+   * The kept recording of this utterance, to confirm what was meant
+   * (POST /app/recording/recognition/{id}/confirm); null when nothing is kept.
+   */
+  recording_id?: string | null;
 }
 
 export interface ModelStatusPayload {

@@ -45,6 +45,8 @@ export const UserSchema = z
     tasks: z.array(z.string()),
     settings: UserSettingsSchema,
     providers_enabled: z.array(z.string()),
+    /** The person keeps no recognition audio: results recognised in the browser are not uploaded. */
+    opt_out_audio_recognition: z.boolean(),
     accepted_tos_at: z.string().nullable(),
     accepted_privacy_policy_at: z.string().nullable(),
     marketing_consent: z.boolean().nullable(),

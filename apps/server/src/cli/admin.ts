@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { REALTIME_PROVIDERS } from '@parla/contract';
 import { loadConfig } from '../config/env.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
@@ -12,7 +13,9 @@ const USAGE = `Administration of a Parla deployment (uses the same DATA_DIR / DA
   npm run admin -- subscription:unlock EMAIL    unlock it
   npm run admin -- partner:list                 list the tech partners
   npm run admin -- partner:add --id ID --seller NAME --name NAME [--url URL] [--description TEXT] [--default]
-  npm run admin -- user:test-flag EMAIL on|off  mark an account as a test user`;
+  npm run admin -- user:test-flag EMAIL on|off  mark an account as a test user
+  npm run admin -- user:providers EMAIL casr[,dictation]
+                                                set the recognition providers the account may use`;
 
 /** Runs one administration command; returns what to print. */
 export async function runAdminCommand(argv: string[]): Promise<string> {
@@ -70,6 +73,26 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
         if (!user) throw new Error(`No account with the email ${email}`);
         await users.update(user.id, { is_test_user: state === 'on' });
         return `${email} is ${state === 'on' ? 'now' : 'no longer'} a test user.`;
+      }
+      case 'user:providers': {
+        const email = required(args[0], 'EMAIL');
+        const providers = [
+          ...new Set(
+            required(args[1], 'PROVIDERS')
+              .split(',')
+              .map((p) => p.trim()),
+          ),
+        ];
+        const unknown = providers.filter((provider) => !(provider in REALTIME_PROVIDERS));
+        if (unknown.length > 0 || providers.length === 0) {
+          throw new Error(
+            `Unknown provider ${unknown.join(', ')}: choose from ${Object.keys(REALTIME_PROVIDERS).join(', ')}`,
+          );
+        }
+        const user = await users.findByEmail(email);
+        if (!user) throw new Error(`No account with the email ${email}`);
+        await users.update(user.id, { providers_enabled: JSON.stringify(providers) });
+        return `${email} may now use: ${providers.join(', ')}.`;
       }
       default:
         throw new Error(`Unknown command ${command}\n\n${USAGE}`);

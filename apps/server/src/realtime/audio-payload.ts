@@ -20,10 +20,7 @@ export function parseSamples(payload: unknown, maxSamples: number): Float32Array
     }
     return out;
   }
-  let bytes: Uint8Array | undefined;
-  if (payload instanceof ArrayBuffer) bytes = new Uint8Array(payload);
-  else if (ArrayBuffer.isView(payload))
-    bytes = new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+  const bytes = binaryPayload(payload);
   if (!bytes || bytes.byteLength === 0 || bytes.byteLength % 2 !== 0 || bytes.byteLength / 2 > maxSamples)
     return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -31,5 +28,16 @@ export function parseSamples(payload: unknown, maxSamples: number): Float32Array
   for (let i = 0; i < out.length; i += 1) out[i] = view.getInt16(i * 2, true) / 32768;
   return out;
 }
+
+/** The bytes of a binary message (socket.io gives a Buffer, browsers send an ArrayBuffer). */
+export function binaryPayload(payload: unknown): Uint8Array | undefined {
+  if (payload instanceof ArrayBuffer) return new Uint8Array(payload);
+  if (ArrayBuffer.isView(payload))
+    return new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength);
+  return undefined;
+}
+
+/** Largest compressed message: 2 s of Opus at a generous 64 kb/s, with its length prefixes. */
+export const MAX_COMPRESSED_BYTES = 16_000 + 2 * 100;
 
 export type { AudioSamples };

@@ -4,14 +4,28 @@ import {
   SelectProviderSchema,
   SetOptionsSchema,
   SOCKET_ERROR_CODES,
+  type RealtimeProvider,
   type RecognitionMode,
   type RecognitionResult,
 } from '@parla/contract';
-import { RecognitionStream, type StreamEvent } from '@parla/speech';
+import {
+  createOpusStreamDecoder,
+  RecognitionStream,
+  SpeechError,
+  type OpusStreamDecoder,
+  type StreamEvent,
+} from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../lib/crypto.js';
 import type { LoadedModel, RecognitionService } from '../services/recognition.service.js';
 import { maskProfanities } from '../services/profanity.js';
-import { MAX_CHUNK_SAMPLES, MAX_UTTERANCE_SAMPLES, parseSamples } from './audio-payload.js';
+import {
+  binaryPayload,
+  MAX_CHUNK_SAMPLES,
+  MAX_COMPRESSED_BYTES,
+  MAX_UTTERANCE_SAMPLES,
+  parseSamples,
+} from './audio-payload.js';
 import type { RealtimeSocket } from './types.js';
 
 /** Which socket of each user is streaming now: one live stream per person. */
@@ -27,12 +41,19 @@ interface Options {
   filterProfanities: boolean;
 }
 
-/** One socket's recognition: the chosen provider, the loaded profile, the live stream. */
+/**
+ * One socket's recognition: the loaded profile, the options, the live stream. On the
+ * dictation provider every result is dictation.
+ */
 export class RecognitionSession {
   private model: LoadedModel | undefined;
-  private options: Options = { mode: 'speak', minSilence: undefined, filterProfanities: false };
+  private options: Options;
   private context: { appBuild?: string | undefined; scenarioId?: string | undefined } = {};
   private stream: RecognitionStream | undefined;
+  /** Whether results are kept, so that each gets the id of its recording. */
+  private keepsRecognitions = false;
+  /** Opus state of the live stream, made on its first compressed message. */
+  private opus: OpusStreamDecoder | undefined;
   /** Audio of the live stream since `keptFrom` (in samples from its start), for storing results. */
   private kept: Float32Array[] = [];
   private keptFrom = 0;
@@ -41,9 +62,16 @@ export class RecognitionSession {
   constructor(
     private readonly socket: RealtimeSocket,
     private readonly userId: string,
+    private readonly provider: RealtimeProvider,
     private readonly recognition: RecognitionService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.options = {
+      mode: provider === 'dictation' ? 'dictate' : 'speak',
+      minSilence: undefined,
+      filterProfanities: false,
+    };
+  }
 
   async selectProvider(payload: unknown) {
     const parsed = SelectProviderSchema.safeParse(payload ?? {});
@@ -51,6 +79,14 @@ export class RecognitionSession {
     this.context = { appBuild: parsed.data.app_build, scenarioId: parsed.data.scenario_id };
     this.socket.emit('model_loading', {});
     try {
+      // The person's saved settings apply until the client says otherwise.
+      const defaults = await this.recognition.userDefaults(this.userId);
+      this.options = {
+        ...this.options,
+        minSilence: this.options.minSilence ?? defaults.minSilence,
+        filterProfanities: this.options.filterProfanities || defaults.filterProfanities,
+      };
+      this.keepsRecognitions = defaults.keepsRecognitions;
       this.model = await this.recognition.loadModel(this.userId);
     } catch (error) {
       this.log.error({ err: error }, 'could not load a voice profile');
@@ -73,6 +109,9 @@ export class RecognitionSession {
     const parsed = SetOptionsSchema.safeParse(payload ?? {});
     if (!parsed.success) return this.fail('parse error');
     const { recognition_mode, streaming_vad_min_silence_length, filter_profanities } = parsed.data;
+    if (this.provider === 'dictation' && recognition_mode === 'speak') {
+      return this.fail('The dictation provider only dictates: use the main endpoint for speak mode.');
+    }
     this.options = {
       mode: recognition_mode ?? this.options.mode,
       minSilence: streaming_vad_min_silence_length ?? this.options.minSilence,
@@ -83,6 +122,26 @@ export class RecognitionSession {
   async streamSamples(payload: unknown) {
     const samples = parseSamples(payload, MAX_CHUNK_SAMPLES);
     if (!samples) return this.fail('parse error');
+    await this.streamDecoded(samples);
+  }
+
+  /** Opus packets from the browser's encoder, framed as docs/realtime.md says. */
+  async streamCompressed(payload: unknown) {
+    const bytes = binaryPayload(payload);
+    if (!bytes || bytes.byteLength > MAX_COMPRESSED_BYTES) return this.fail('parse error');
+    if (!this.model) return this.fail('Select a provider and wait for model_ready before streaming.');
+    let samples: Float32Array;
+    try {
+      this.opus ??= await createOpusStreamDecoder({ sampleRate: SAMPLE_RATE });
+      samples = this.opus.decodePackets(bytes);
+    } catch (error) {
+      if (error instanceof SpeechError) return this.fail(`parse error: ${error.message}`);
+      throw error;
+    }
+    if (samples.length > 0) await this.streamDecoded(samples);
+  }
+
+  private async streamDecoded(samples: Float32Array) {
     if (!this.model) return this.fail('Select a provider and wait for model_ready before streaming.');
     if (!this.stream) {
       const owner = activeStreams.get(this.userId);
@@ -144,7 +203,7 @@ export class RecognitionSession {
       return;
     }
     for (const final of finals) {
-      const result = this.result(final, this.model);
+      const result = this.result(final, this.model, this.recordingId());
       this.socket.emit('recognition', result);
       await this.store(
         result,
@@ -171,7 +230,7 @@ export class RecognitionSession {
           this.socket.emit('partial_recognition', { text: this.filter(event.text) });
           break;
         case 'final': {
-          const result = this.result(event, model);
+          const result = this.result(event, model, this.recordingId());
           this.socket.emit('recognition', result);
           await this.store(result, this.keptAudio(event.start, event.end));
           break;
@@ -193,6 +252,7 @@ export class RecognitionSession {
       end: number;
     },
     model: LoadedModel,
+    recordingId: string | null = null,
   ): RecognitionResult {
     return {
       text: final.rejected || final.text === null ? null : this.filter(final.text),
@@ -206,7 +266,13 @@ export class RecognitionSession {
       duration: Math.round((final.end - final.start) * 1000) / 1000,
       acoustic_model_id: model.version,
       confidence_threshold: model.matcher.profile.calibration.threshold,
+      recording_id: recordingId,
     };
+  }
+
+  /** The id a result's recording will be kept under, given to the client so it can confirm it. */
+  private recordingId() {
+    return this.keepsRecognitions ? newId() : null;
   }
 
   private filter(text: string) {
@@ -214,8 +280,10 @@ export class RecognitionSession {
   }
 
   private async store(result: RecognitionResult, samples: Float32Array) {
+    if (!result.recording_id) return;
     try {
-      await this.recognition.store(this.userId, result, samples, {
+      await this.recognition.store(result.recording_id, this.userId, result, samples, {
+        provider: this.provider,
         mode: this.options.mode,
         ...this.context,
       });
@@ -250,6 +318,9 @@ export class RecognitionSession {
 
   private releaseStream() {
     this.stream = undefined;
+    // Opus carries state from packet to packet: the next stream starts a fresh decoder.
+    this.opus?.free();
+    this.opus = undefined;
     this.kept = [];
     this.keptLength = 0;
     if (activeStreams.get(this.userId) === this.socket.id) activeStreams.delete(this.userId);

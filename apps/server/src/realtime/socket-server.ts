@@ -1,22 +1,26 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   CONSENTS_REQUIRED_MESSAGE,
+  DICTATION_NOT_ENABLED_MESSAGE,
+  REALTIME_PROVIDERS,
   SOCKET_AUTH_FAILED_MESSAGE,
   SOCKET_ERROR_CODES,
+  type RealtimeProvider,
   type SocketAuth,
 } from '@parla/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import type { Services } from '../services/services.js';
 import { RecognitionSession } from './recognition-session.js';
-import type { RealtimeServer } from './types.js';
+import type { RealtimeNamespace, RealtimeServer } from './types.js';
 
 export type { RealtimeServer } from './types.js';
 
 /**
  * The realtime server at /socket.io on the same HTTP server: long polling first,
- * upgraded to websocket. Every socket is authenticated, joins its user's room, and
- * gets a recognition session; its messages are handled one at a time, in order.
+ * upgraded to websocket. The personal recogniser is served on the main namespace, the
+ * dictation provider on /dictation. Every socket is authenticated, joins its user's room,
+ * and gets a recognition session; its messages are handled one at a time, in order.
  */
 export function createRealtimeServer(
   httpServer: HttpServer,
@@ -30,7 +34,21 @@ export function createRealtimeServer(
     maxHttpBufferSize: 1_000_000,
   });
 
-  io.use((socket, next) => {
+  for (const provider of Object.keys(REALTIME_PROVIDERS) as RealtimeProvider[]) {
+    serveProvider(io.of(REALTIME_PROVIDERS[provider].namespace), provider, services, log);
+  }
+
+  return io;
+}
+
+/** Authentication, the provider's own admission, and the recognition session of each socket. */
+function serveProvider(
+  namespace: RealtimeNamespace,
+  provider: RealtimeProvider,
+  services: Services,
+  log: FastifyBaseLogger,
+) {
+  namespace.use((socket, next) => {
     const auth = socket.handshake.auth as Partial<SocketAuth>;
     if (typeof auth.token !== 'string' || typeof auth.user_id !== 'string') {
       next(new Error(SOCKET_AUTH_FAILED_MESSAGE));
@@ -44,14 +62,19 @@ export function createRealtimeServer(
         if (claims.userId !== userId || !active) throw new Error('session mismatch');
         socket.data.userId = claims.userId;
         socket.data.sessionId = claims.sessionId;
-        next();
+        return provider === 'dictation'
+          ? services.recognition.providerEnabled(claims.userId, provider)
+          : true;
       })
-      .catch(() => next(new Error(SOCKET_AUTH_FAILED_MESSAGE)));
+      .then(
+        (enabled) => next(enabled ? undefined : new Error(DICTATION_NOT_ENABLED_MESSAGE)),
+        () => next(new Error(SOCKET_AUTH_FAILED_MESSAGE)),
+      );
   });
 
-  io.on('connection', (socket) => {
+  namespace.on('connection', (socket) => {
     const { userId, sessionId } = socket.data;
-    const session = new RecognitionSession(socket, userId, services.recognition, log);
+    const session = new RecognitionSession(socket, userId, provider, services.recognition, log);
     let queue: Promise<unknown> = Promise.resolve();
     // Audio chunks must reach the decoder in the order they were sent.
     const inOrder =
@@ -98,11 +121,7 @@ export function createRealtimeServer(
     );
     socket.on(
       'stream_compressed_audio',
-      inOrder(() => {
-        socket.emit('error', {
-          message: 'Compressed audio is not supported yet: send stream_audio_samples (16 kHz, 16-bit PCM).',
-        });
-      }),
+      inOrder((data: unknown) => session.streamCompressed(data)),
     );
     socket.on('disconnect', () => session.dispose());
 
@@ -119,6 +138,4 @@ export function createRealtimeServer(
       socket.emit('connection_ready');
     })();
   });
-
-  return io;
 }

@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@parla/contract';
-import type { Server, Socket } from 'socket.io';
+import type { Namespace, Server, Socket } from 'socket.io';
 
 export interface SocketData {
   userId: string;
@@ -13,6 +13,12 @@ export type RealtimeServer = Server<
   SocketData
 >;
 export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type RealtimeNamespace = Namespace<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,

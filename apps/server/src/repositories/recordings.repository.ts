@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ModelsTable, RecordingsTable } from '../db/schema.js';
 
@@ -28,14 +28,49 @@ export class RecordingsRepository {
       .execute();
   }
 
-  async countTraining(userId: string) {
-    const row = await this.db
+  /** One of the user's recordings of a kind; another user's is never found. */
+  findOwn(userId: string, id: string, kind: 'training' | 'recognition') {
+    return this.db
+      .selectFrom('recordings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+  }
+
+  async updateMetadata(id: string, metadata: Record<string, unknown>) {
+    await this.db
+      .updateTable('recordings')
+      .set({ metadata: JSON.stringify(metadata) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Training takes from confirmed utterances made after a moment (the current model). */
+  async countConfirmedTakesSince(userId: string, since: Date | undefined) {
+    let query = this.db
       .selectFrom('recordings')
       .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))
       .where('user_id', '=', userId)
       .where('kind', '=', 'training')
+      .where(sql<string>`metadata->>'source'`, '=', 'confirmed');
+    if (since) query = query.where('created_at', '>', since);
+    return Number((await query.executeTakeFirstOrThrow()).count);
+  }
+
+  /** How many training takes the user has, and of how many phrases. */
+  async trainingSummary(userId: string) {
+    const row = await this.db
+      .selectFrom('recordings')
+      .select((eb) => [
+        eb.fn.countAll<string | number | bigint>().as('takes'),
+        eb.fn.count<string | number | bigint>('phrase_id').distinct().as('phrases'),
+      ])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'training')
       .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return { takes: Number(row.takes), phrases: Number(row.phrases) };
   }
 
   storageKeysOf(userId: string) {

@@ -1,4 +1,6 @@
 import {
+  ConfirmRecognitionRequestSchema,
+  ConfirmRecognitionResponseSchema,
   ErrorResponseSchema,
   ImportInfoSchema,
   ImportReportSchema,
@@ -8,6 +10,7 @@ import {
   PhraseParamsSchema,
   RecognitionUploadInfoSchema,
   RecognitionUploadResponseSchema,
+  RecordingParamsSchema,
   TrainingUploadResponseSchema,
   UploadInfoSchema,
 } from '@parla/contract';
@@ -124,9 +127,9 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
       schema: {
         tags,
         security,
-        summary: 'Upload a take of a phrase (multipart: info JSON, audiofile WAV); schedules a retrain',
+        summary: 'Upload a take of a phrase (multipart: info JSON, audiofile); schedules a retrain',
         description:
-          'The take must be a WAV (PCM 16-bit or float 32-bit, any rate, mono or stereo) of 0.15 to 20 seconds, with sound in it and not clipped.',
+          'The take is a WAV (PCM 16-bit or float 32-bit, any rate, mono or stereo; what the app records) or another common format (M4A, CAF, MP3, Ogg, WebM, FLAC, AIFF, AMR) of 0.15 to 20 seconds, with sound in it and not clipped.',
         consumes: ['multipart/form-data'],
         params: PhraseParamsSchema,
         response: {
@@ -193,6 +196,33 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
         .status(201)
         .send(await recognition.storeLocalResult(request.auth.userId, info.result, audio));
     },
+  );
+
+  app.post(
+    '/app/recording/recognition/:id/confirm',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Say what a recognised utterance meant; it then trains the voice profile',
+        description:
+          'text is the recognised phrase when it was right, or the phrase the person meant. The utterance becomes a take of that phrase; the profile is retrained once a few confirmed utterances have gathered.',
+        params: RecordingParamsSchema,
+        body: ConfirmRecognitionRequestSchema,
+        response: {
+          201: ConfirmRecognitionResponseSchema,
+          409: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+          ...privateErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await voiceProfile.confirmRecognition(request.auth.userId, request.params.id, request.body.text),
+        ),
   );
 
   app.get(

@@ -85,9 +85,12 @@ export class AccountService {
   }
 
   async updateSettings(userId: string, changes: Partial<UserSettings>): Promise<UserSettings> {
-    const settings = { ...(await this.settings(userId)), ...changes };
-    await this.deps.users.update(userId, { settings: JSON.stringify(settings) });
-    return settings;
+    // Only what the person chose is stored, so an unchosen setting keeps following its
+    // default (the end-point silence then stays the one learned from their takes).
+    const row = await this.userRow(userId);
+    const chosen = { ...row.settings, ...changes };
+    await this.deps.users.update(userId, { settings: JSON.stringify(chosen) });
+    return settingsOf({ settings: chosen });
   }
 
   tasks(userId: string) {

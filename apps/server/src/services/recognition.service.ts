@@ -1,14 +1,13 @@
-import type { RecognitionMode, RecognitionResult } from '@parla/contract';
 import {
-  decodeWav,
-  deserializeProfile,
-  downmix,
-  encodeWavPcm16,
-  Matcher,
-  resample,
-  SpeechError,
-} from '@parla/speech';
+  DEFAULT_USER_SETTINGS,
+  type RealtimeProvider,
+  type RecognitionMode,
+  type RecognitionResult,
+  type UserSettings,
+} from '@parla/contract';
+import { deserializeProfile, downmix, encodeWavPcm16, Matcher, resample } from '@parla/speech';
 import { AppError } from '../errors.js';
+import { decodeAudioFile } from './audio-decoding.js';
 import { MAX_TAKE_SECONDS } from './take-inspection.js';
 import { newId } from '../lib/crypto.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
@@ -52,6 +51,27 @@ export class RecognitionService {
     return loaded;
   }
 
+  /** Whether the account may use this recognition provider (providers_enabled). */
+  async providerEnabled(userId: string, provider: RealtimeProvider) {
+    const user = await this.users.findById(userId);
+    return user?.providers_enabled.includes(provider) ?? false;
+  }
+
+  /**
+   * The person's saved recognition settings. An end-point silence applies only when they
+   * chose one: otherwise the profile's own, learned from the pauses in their takes.
+   */
+  async userDefaults(userId: string) {
+    const user = await this.users.findById(userId);
+    const saved: Partial<UserSettings> = user?.settings ?? {};
+    return {
+      minSilence: saved.min_silence_length_seconds,
+      filterProfanities: saved.filter_profanities ?? DEFAULT_USER_SETTINGS.filter_profanities,
+      /** Whether recognised utterances are kept (and so can be confirmed to train the profile). */
+      keepsRecognitions: user ? !user.opt_out_audio_recognition : false,
+    };
+  }
+
   /** Whether the user still has to accept the terms or the privacy policy. */
   async needsConsent(userId: string) {
     const user = await this.users.findById(userId);
@@ -59,21 +79,27 @@ export class RecognitionService {
   }
 
   /**
-   * Keeps a final result as a recognition recording (spec section 3), with its audio,
-   * unless the user opted out of keeping recognition audio.
+   * Keeps a final result as a recognition recording (spec section 3), with its audio and
+   * under the id the client was given, unless the user opted out of keeping recognition audio.
    */
   async store(
+    id: string,
     userId: string,
     result: RecognitionResult,
     samples: Float32Array,
-    context: { mode: RecognitionMode; appBuild?: string | undefined; scenarioId?: string | undefined },
+    context: {
+      provider: RealtimeProvider;
+      mode: RecognitionMode;
+      appBuild?: string | undefined;
+      scenarioId?: string | undefined;
+    },
   ) {
-    await this.keep(userId, samples, {
+    await this.keep(id, userId, samples, {
       text: result.text,
       type: context.mode,
       recording_date: new Date().toISOString(),
       duration: result.duration,
-      provider_id: 'casr',
+      provider_id: context.provider,
       scenario_id: context.scenarioId ?? null,
       app_build: context.appBuild ?? null,
       language: 'en-US',
@@ -91,20 +117,8 @@ export class RecognitionService {
     result: Record<string, unknown> & { text: string | null },
     audio: Uint8Array,
   ) {
-    let samples: Float32Array;
-    try {
-      const decoded = decodeWav(audio);
-      samples = resample(downmix(decoded), decoded.sampleRate, 16_000);
-    } catch (error) {
-      if (error instanceof SpeechError) {
-        throw new AppError(
-          error.code === 'empty_audio' ? 400 : 415,
-          error.message,
-          `AUDIO_${error.code.toUpperCase()}`,
-        );
-      }
-      throw error;
-    }
+    const decoded = await decodeAudioFile(audio);
+    const samples = resample(downmix(decoded), decoded.sampleRate, 16_000);
     if (samples.length > MAX_TAKE_SECONDS * 16_000) {
       throw new AppError(
         413,
@@ -112,15 +126,14 @@ export class RecognitionService {
         'AUDIO_TOO_LONG',
       );
     }
-    const id = await this.keep(userId, samples, { local: true, ...result });
+    const id = await this.keep(newId(), userId, samples, { local: true, ...result });
     return { id, stored: id !== null };
   }
 
   /** Stores the audio and its recognition row; null when the user keeps no recognition audio. */
-  private async keep(userId: string, samples: Float32Array, metadata: Record<string, unknown>) {
+  private async keep(id: string, userId: string, samples: Float32Array, metadata: Record<string, unknown>) {
     const user = await this.users.findById(userId);
     if (!user || user.opt_out_audio_recognition) return null;
-    const id = newId();
     const storageKey = `users/${userId}/recognitions/${id}.wav`;
     await this.storage.put(storageKey, encodeWavPcm16(samples, 16_000));
     await this.recordings.insert({

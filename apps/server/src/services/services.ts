@@ -24,6 +24,8 @@ import { SubscriptionService } from './subscription.service.js';
 import { TokenService } from './token.service.js';
 import { TtsService } from './tts.service.js';
 import { EspeakEngine } from '../tts/espeak-engine.js';
+import { InlineSpeechRenderer } from '../tts/speech-renderer.js';
+import { speechWorkerFile, ThreadedSpeechRenderer } from '../tts/threaded-speech-renderer.js';
 import { TRAIN_PROFILE_JOB, VoiceProfileService } from './voice-profile.service.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -62,6 +64,12 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
     imports: false,
   };
 
+  const speechEngine = new EspeakEngine();
+  const speechWorker = speechWorkerFile();
+  const speechRenderer = speechWorker
+    ? new ThreadedSpeechRenderer(speechWorker)
+    : new InlineSpeechRenderer(speechEngine);
+
   return {
     config,
     db,
@@ -73,7 +81,7 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
     auth: new AuthService({ config, users, profiles, sessions, subscriptions, tokens, mailer }),
     jobs,
     voiceProfile,
-    tts: new TtsService({ engine: new EspeakEngine(), storage, log }),
+    tts: new TtsService({ voices: speechEngine.voices, renderer: speechRenderer, storage, log }),
     recognition: new RecognitionService(recordings, users, storage),
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),
     subscription: new SubscriptionService(subscriptions, users),

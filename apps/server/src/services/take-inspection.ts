@@ -1,5 +1,6 @@
-import { decodeWav, downmix, resample, SpeechError } from '@parla/speech';
+import { downmix, resample } from '@parla/speech';
 import { AppError } from '../errors.js';
+import { decodeAudioFile } from './audio-decoding.js';
 
 /** Shortest take worth keeping (spec section 9). */
 export const MIN_TAKE_SECONDS = 0.15;
@@ -19,20 +20,12 @@ export interface InspectedTake {
 }
 
 /**
- * Checks an uploaded take — a readable WAV, long enough, not too long, with sound in
- * it and not clipped — and converts it to 16 kHz mono. Throws a 4xx that says why not.
+ * Checks an uploaded take — readable audio (WAV from the app, or a common compressed
+ * format from an import), long enough, not too long, with sound in it and not clipped —
+ * and converts it to 16 kHz mono. Throws a 4xx that says why not.
  */
-export function inspectTake(bytes: Uint8Array): InspectedTake {
-  let decoded;
-  try {
-    decoded = decodeWav(bytes);
-  } catch (error) {
-    if (error instanceof SpeechError) {
-      const status = error.code === 'unsupported_audio' || error.code === 'not_audio' ? 415 : 400;
-      throw new AppError(status, error.message, `AUDIO_${error.code.toUpperCase()}`);
-    }
-    throw error;
-  }
+export async function inspectTake(bytes: Uint8Array): Promise<InspectedTake> {
+  const decoded = await decodeAudioFile(bytes);
   const mono = downmix(decoded);
   const seconds = mono.length / decoded.sampleRate;
   if (seconds < MIN_TAKE_SECONDS) {

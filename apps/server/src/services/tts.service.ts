@@ -3,17 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
 import { newId } from '../lib/crypto.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import { encodeMp3, encodeWav } from '../tts/audio-encoding.js';
-import type { SpeechAudio, TtsEngine } from '../tts/tts-engine.js';
+import type { AudioFile, SpeechRenderer } from '../tts/speech-renderer.js';
 
 /** A queued synthesis still pending after this long was lost to a restart. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
-/** Synthesized audio ready to send. */
-export interface AudioFile {
-  bytes: Uint8Array;
-  contentType: string;
-}
+export type { AudioFile };
 
 /** What a queued synthesis is at: stored beside its audio, under the user's own prefix. */
 interface SynthesisRecord {
@@ -30,7 +25,8 @@ const voiceNotFound = (voiceId: string) =>
 const requestNotFound = () => new AppError(404, 'Synthesis request not found', 'NOT_FOUND');
 
 export interface TtsServiceDeps {
-  engine: TtsEngine;
+  voices: readonly Voice[];
+  renderer: SpeechRenderer;
   storage: BlobStorage;
   log: FastifyBaseLogger;
 }
@@ -39,14 +35,19 @@ export interface TtsServiceDeps {
 export class TtsService {
   constructor(private readonly deps: TtsServiceDeps) {}
 
+  /** Stops the synthesis worker; requests still running fail. */
+  close() {
+    return this.deps.renderer.close();
+  }
+
   voices(): Voice[] {
-    return [...this.deps.engine.voices];
+    return [...this.deps.voices];
   }
 
   /** Speaks the text now and encodes it in the asked format. */
   async synthesize(text: string, voiceId: string, mediaType: TtsMediaType): Promise<AudioFile> {
     this.assertVoice(voiceId);
-    return encode(await this.deps.engine.synthesize(text, voiceId), mediaType);
+    return this.deps.renderer.render(text, voiceId, mediaType);
   }
 
   /**
@@ -103,7 +104,7 @@ export class TtsService {
   }
 
   private assertVoice(voiceId: string) {
-    if (!this.deps.engine.voices.some((voice) => voice.id === voiceId)) throw voiceNotFound(voiceId);
+    if (!this.deps.voices.some((voice) => voice.id === voiceId)) throw voiceNotFound(voiceId);
   }
 
   private writeRecord(userId: string, id: string, record: SynthesisRecord) {
@@ -119,11 +120,6 @@ export class TtsService {
     }
     return JSON.parse(new TextDecoder().decode(bytes)) as SynthesisRecord;
   }
-}
-
-async function encode(audio: SpeechAudio, mediaType: TtsMediaType): Promise<AudioFile> {
-  const bytes = mediaType === 'mp3' ? await encodeMp3(audio) : encodeWav(audio);
-  return { bytes, contentType: TTS_CONTENT_TYPES[mediaType] };
 }
 
 // Under users/<id>/ so that deleting the account deletes them too.

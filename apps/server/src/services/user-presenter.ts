@@ -24,6 +24,7 @@ export function presentUser(row: UserRow, tasks: string[]): User {
     tasks,
     settings: settingsOf(row),
     providers_enabled: row.providers_enabled,
+    opt_out_audio_recognition: row.opt_out_audio_recognition,
     accepted_tos_at: row.accepted_tos_at?.toISOString() ?? null,
     accepted_privacy_policy_at: row.accepted_privacy_policy_at?.toISOString() ?? null,
     marketing_consent: row.marketing_consent,

@@ -24,6 +24,17 @@ export const MODEL_TYPE = 'acoustic';
 export const MODEL_PROVIDER = 'casr';
 /** Takes that arrive within this time of each other lead to one retrain. */
 const RETRAIN_DELAY_MS = 1500;
+/**
+ * Confirmed utterances wait until this many have gathered before the profile is retrained,
+ * so its version (and the profile-updated notice) moves in steps worth announcing.
+ */
+export const CONFIRMATIONS_PER_RETRAIN = 5;
+/**
+ * What a first profile needs: one phrase alone gives nothing to tell apart, and a first
+ * take or two would make the profile (and its unlock notice) arrive in the middle of the
+ * first recording session.
+ */
+export const FIRST_PROFILE_MINIMUM = { phrases: 2, takes: 6 } as const;
 
 export interface VoiceProfileDeps {
   phrases: PhrasesRepository;
@@ -42,7 +53,7 @@ export class VoiceProfileService {
   async addTrainingTake(userId: string, phraseId: string, audio: Uint8Array, info: Record<string, unknown>) {
     const phrase = await this.deps.phrases.find(userId, phraseId);
     if (!phrase) throw notFound('Phrase');
-    const take = inspectTake(audio);
+    const take = await inspectTake(audio);
     const id = newId();
     const storageKey = `users/${userId}/takes/${id}.wav`;
     // Stored as 16 kHz mono PCM: what training reads, whatever the browser sent.
@@ -61,6 +72,50 @@ export class VoiceProfileService {
   }
 
   /**
+   * The person says what they meant by a recognised utterance: the recognised phrase or
+   * the one they pick instead. The utterance becomes a take of that phrase, so the profile
+   * learns how they say it in everyday use, not only in recording sessions.
+   */
+  async confirmRecognition(userId: string, recordingId: string, text: string) {
+    const recording = await this.deps.recordings.findOwn(userId, recordingId, 'recognition');
+    if (!recording) throw notFound('Recording');
+    const metadata = recording.metadata ?? {};
+    if (typeof metadata.confirmed_take_id === 'string') {
+      throw new AppError(409, 'This utterance was already confirmed', 'ALREADY_CONFIRMED');
+    }
+    const phrase = await this.deps.phrases.findByText(userId, text.trim());
+    if (!phrase) throw new AppError(422, 'text: choose one of your phrases', 'UNKNOWN_PHRASE');
+    const take = await inspectTake(await this.deps.storage.get(recording.storage_key));
+
+    const takeId = newId();
+    const storageKey = `users/${userId}/takes/${takeId}.wav`;
+    await this.deps.storage.put(storageKey, encodeWavPcm16(take.samples, 16_000));
+    await this.deps.recordings.insert({
+      id: takeId,
+      user_id: userId,
+      phrase_id: phrase.id,
+      kind: 'training',
+      storage_key: storageKey,
+      duration_ms: take.durationMs,
+      metadata: {
+        source: 'confirmed',
+        recognition_id: recordingId,
+        peak_dbfs: Math.round(take.peakDbfs * 10) / 10,
+      },
+    });
+    await this.deps.recordings.updateMetadata(recordingId, {
+      ...metadata,
+      confirmed_text: text.trim(),
+      confirmed_take_id: takeId,
+    });
+    const model = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
+    const waiting = await this.deps.recordings.countConfirmedTakesSince(userId, model?.created_at);
+    const retrain = waiting >= CONFIRMATIONS_PER_RETRAIN;
+    if (retrain) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
+    return { take_id: takeId, phrase_id: phrase.id, retrain_scheduled: retrain };
+  }
+
+  /**
    * Imports existing recordings with their transcripts: each file becomes a take of the
    * phrase it says (made when new). Every file is accounted for: imported, or refused with why.
    */
@@ -75,9 +130,15 @@ export class VoiceProfileService {
     if (!(await this.deps.phrases.scenarioExists(scenario))) throw notFound('Scenario');
     const report: ImportReport = { imported: [], refused: [] };
     for (const file of files) {
-      const text = (transcripts.get(file.name) ?? transcripts.get(file.name.replace(/\.[^.]+$/, '')))?.trim();
+      const named = transcripts.get(file.name) ?? transcripts.get(file.name.replace(/\.[^.]+$/, ''));
+      // Voice Memos exports each memo under its title: the title is what was said.
+      const titled = source === 'apple' && named === undefined ? memoTitle(file.name) : undefined;
+      const text = (named ?? titled?.text)?.trim();
       if (!text) {
-        report.refused.push({ file: file.name, reason: 'No transcript names this file.' });
+        report.refused.push({
+          file: file.name,
+          reason: titled?.reason ?? 'No transcript names this file.',
+        });
         continue;
       }
       if (text.length > MAX_PHRASE_LENGTH) {
@@ -121,6 +182,14 @@ export class VoiceProfileService {
     if (!userId) return;
     const takes = await this.deps.recordings.trainingTakes(userId);
     if (takes.length === 0) return;
+    const previous = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
+    if (
+      !previous &&
+      !meetsFirstProfileMinimum(takes.length, new Set(takes.map((take) => take.phrase_id)).size)
+    ) {
+      this.deps.log.info({ job: job.id }, 'not enough takes for a first profile yet');
+      return;
+    }
     const items = await Promise.all(
       takes.map(async (take) => ({
         text: take.text,
@@ -137,7 +206,6 @@ export class VoiceProfileService {
       }
       throw error;
     }
-    const previous = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
     const version = (previous?.version ?? 0) + 1;
     const id = newId();
     const storageKey = `users/${userId}/models/${MODEL_TYPE}-${version}.bin`;
@@ -225,13 +293,39 @@ export class VoiceProfileService {
 
   private async recordingState(userId: string, hasModel: boolean): Promise<RecordingState> {
     if (hasModel) return 'model_built';
-    if ((await this.deps.recordings.countTraining(userId)) === 0) return 'no_records';
-    return (await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId))
+    const summary = await this.deps.recordings.trainingSummary(userId);
+    if (summary.takes === 0) return 'no_records';
+    // Waiting only when the queued training will really make the first profile.
+    return meetsFirstProfileMinimum(summary.takes, summary.phrases) &&
+      (await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId))
       ? 'waiting_for_model'
       : 'record_in_progress';
   }
 }
 
+function meetsFirstProfileMinimum(takes: number, phrases: number) {
+  return takes >= FIRST_PROFILE_MINIMUM.takes && phrases >= FIRST_PROFILE_MINIMUM.phrases;
+}
+
 function modelUrl(id: string, version: number) {
   return `/app/end_user/models/${id}/v${version}/profile.bin`;
+}
+
+/**
+ * The phrase a voice memo's file name gives: its title, unless the app's default title
+ * ("New Recording 3") or a date was left, which says nothing about the words.
+ */
+export function memoTitle(fileName: string): { text?: string; reason?: string } {
+  const title = fileName
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim();
+  const untitled =
+    /^(new )?recording( \d+)?$/i.test(title) || /^[\d\s.:-]+$/.test(title) || !/\p{L}/u.test(title);
+  return untitled
+    ? {
+        reason:
+          'This memo still has its default title: rename it to the words you say, or add a transcripts file.',
+      }
+    : { text: title };
 }

@@ -44,6 +44,14 @@ const VOICES: readonly EspeakVoice[] = [
   },
 ];
 
+/** Speed and pitch of one call; test speech varies them to sound like different takes. */
+export interface Prosody {
+  /** 80 to 450; the default is WORDS_PER_MINUTE. */
+  wordsPerMinute?: number;
+  /** 0 to 99, espeak-ng's default 50. */
+  pitch?: number;
+}
+
 /** Words per minute: a little slower than espeak-ng's 175, for listeners in a noisy room. */
 const WORDS_PER_MINUTE = 160;
 
@@ -58,15 +66,15 @@ export class EspeakEngine implements TtsEngine {
   private binary: Promise<Uint8Array> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
-  async synthesize(text: string, voiceId: string): Promise<SpeechAudio> {
+  async synthesize(text: string, voiceId: string, prosody: Prosody = {}): Promise<SpeechAudio> {
     const voice = VOICES.find((candidate) => candidate.id === voiceId);
     if (!voice) throw new Error(`unknown voice ${voiceId}`);
-    const turn = this.queue.then(() => this.run(text, voice.espeak));
+    const turn = this.queue.then(() => this.run(text, voice.espeak, prosody));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
-  private async run(text: string, espeakVoice: string): Promise<SpeechAudio> {
+  private async run(text: string, espeakVoice: string, prosody: Prosody): Promise<SpeechAudio> {
     const wasmBinary = await this.wasmBinary();
     const errors: string[] = [];
     const instance = await ESpeakNg({
@@ -75,7 +83,9 @@ export class EspeakEngine implements TtsEngine {
         '-b',
         '1',
         '-s',
-        String(WORDS_PER_MINUTE),
+        String(Math.round(prosody.wordsPerMinute ?? WORDS_PER_MINUTE)),
+        '-p',
+        String(Math.round(prosody.pitch ?? 50)),
         '-v',
         espeakVoice,
         '-f',

@@ -1,0 +1,96 @@
+// Shared by the realtime benchmarks: a 200-phrase profile trained over HTTP from real
+// speech (FSDD), and utterances to stream, paced like the browser sends them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { wavToMono16k } from '@parla/speech';
+import { root } from './lib.mjs';
+
+const FSDD = path.resolve(root, '../shared/data/fsdd/recordings');
+export const SPEAKERS = ['jackson', 'theo', 'nicolas', 'yweweler', 'lucas', 'george'];
+const take = (digit, speaker, n) => readFileSync(path.join(FSDD, `${digit}_${speaker}_${n}.wav`));
+
+/**
+ * 200 phrases, each a digit-speaker pair with three takes (0-2, 3-5, ...), uploaded as the
+ * browser would; resolves when the model holds every accepted take.
+ */
+export async function trainBenchProfile(url, token) {
+  const auth = { authorization: `Bearer ${token}` };
+  const phrases = [];
+  outer: for (let group = 0; group < 4; group += 1) {
+    for (const speaker of SPEAKERS) {
+      for (let digit = 0; digit < 10; digit += 1) {
+        if (phrases.length === 200) break outer;
+        const response = await fetch(`${url}/app/casr/customPhrase`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ text: `digit ${digit} ${speaker} ${group}`, scenario_id: 'conversation' }),
+        });
+        phrases.push({ id: (await response.json()).id, digit, speaker, group });
+      }
+    }
+  }
+  let accepted = 0;
+  for (const phrase of phrases) {
+    for (let n = 0; n < 3; n += 1) {
+      const form = new FormData();
+      form.append(
+        'audiofile',
+        new Blob([take(phrase.digit, phrase.speaker, phrase.group * 3 + n)]),
+        'take.wav',
+      );
+      const response = await fetch(`${url}/app/casr/upload/training/${phrase.id}`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      if (response.status === 201) accepted += 1;
+      else console.log(`take refused: ${(await response.json()).message}`);
+    }
+  }
+  for (;;) {
+    const info = await (await fetch(`${url}/app/modelsInfo`, { headers: auth })).json();
+    if (info.models[0]?.modelmeta.takes === accepted) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { phrases: phrases.length, takes: accepted };
+}
+
+/** Utterance i: a held-out take (20-29) with 0.5 s of silence before and 1 s after, as 16-bit PCM. */
+export function utterancePcm(i) {
+  const speech = wavToMono16k(take(i % 10, SPEAKERS[i % SPEAKERS.length], 20 + (i % 10)));
+  const samples = new Float32Array(8000 + speech.length + 16_000);
+  samples.set(speech, 8000);
+  const pcm = new Int16Array(samples.length);
+  for (let j = 0; j < samples.length; j += 1) pcm[j] = Math.round(samples[j] * 32767);
+  return pcm;
+}
+
+/**
+ * Streams one utterance in 3200-sample chunks every 0.2 s until the `recognition` event;
+ * resolves with the time from the last chunk sent to that event, in ms.
+ */
+export async function streamUtterance(socket, pcm) {
+  let lastSent = 0;
+  let done = false;
+  const result = new Promise((resolve) =>
+    socket.once('recognition', () => {
+      done = true;
+      resolve(performance.now() - lastSent);
+    }),
+  );
+  for (let offset = 0; offset < pcm.length && !done; offset += 3200) {
+    socket.emit(
+      'stream_audio_samples',
+      new Uint8Array(pcm.buffer, offset * 2, Math.min(3200, pcm.length - offset) * 2),
+    );
+    lastSent = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const latency = await result;
+  socket.emit('stop_stream_processing');
+  await new Promise((resolve) => socket.once('request_received', resolve));
+  return latency;
+}
+
+/** The value at quantile q of sorted numbers. */
+export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
