@@ -54,7 +54,7 @@ describe('launcher', () => {
     await launch({ recognitionMode: 'speak' });
     const shell = new AppShell(page);
     await shell.waitForPath('/speak');
-    await page.getByText('Your voice profile is ready').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Speak' }).waitFor();
   });
 
   it('built model, no mode saved: the mode picker, which saves the choice', async () => {

@@ -7,8 +7,21 @@ import {
   type Page,
 } from 'playwright-core';
 
+export interface LaunchOptions {
+  /** A WAV file Chromium plays, looped, as the microphone; permission is granted without asking. */
+  fakeMicrophoneWav?: string;
+}
+
 /** Debian's Chromium, flags for a container without a GPU or sandbox, and no calls home. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const microphone = options.fakeMicrophoneWav
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${options.fakeMicrophoneWav}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ]
+    : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,6 +32,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...microphone,
     ],
   });
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser, newContext, skipCookieNotice } from './browser.js';
+import { launchBrowser, newContext, skipCookieNotice, type LaunchOptions } from './browser.js';
 import { startServer, type TestServer } from './server.js';
 
 export interface PageHarness {
@@ -16,11 +16,11 @@ export interface PageHarness {
  */
 export function usePagePerTest(
   bind: (harness: PageHarness) => void,
-  options: { answerCookieNotice?: boolean } = {},
+  options: { answerCookieNotice?: boolean } & LaunchOptions = {},
 ) {
   const harness = {} as PageHarness;
   beforeAll(async () => {
-    [harness.server, harness.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [harness.server, harness.browser] = await Promise.all([startServer(), launchBrowser(options)]);
   });
   afterAll(async () => {
     await harness.browser.close();

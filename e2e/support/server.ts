@@ -6,7 +6,8 @@ import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database
 import { seed } from '../../apps/server/src/db/seed.js';
 import type { Email, Mailer } from '../../apps/server/src/mail/mailer.js';
 
-const WEB_DIST_DIR = new URL('../../apps/web/dist', import.meta.url).pathname;
+// E2E_WEB_DIST_DIR lets a developer test a build made elsewhere without touching apps/web/dist.
+const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 
 /** Keeps the emails the server sends (reset codes) for the test to read. */
 class CapturingMailer implements Mailer {

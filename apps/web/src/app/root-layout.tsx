@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useRouteError, useSearchParams } from 'react-router';
 import { ErrorFallback } from '../components/feedback/error-fallback';
 import { ConsentOverlays } from '../features/consents/components/consent-overlays';
+import { usePendingTakeUploads } from '../features/recording/use-pending-take-uploads';
 import { paths } from '../config/paths';
 import { isSafeInternalPath } from '../lib/redirects';
 import { reloadKindOf } from '../lib/reload-policy';
@@ -15,6 +16,7 @@ export function RootLayout() {
   useLogFlushing();
   useInactivity();
   useGlobalKeyboard();
+  usePendingTakeUploads();
   const redirect = params.get('redirect');
   // A redirect parameter navigates instead of rendering (spec section 2).
   if (redirect && isSafeInternalPath(redirect)) return <Navigate to={redirect} replace />;

@@ -33,14 +33,14 @@ const privateRoutes: RouteObject[] = [
   {
     path: paths.speak.path,
     ...page(
-      () => import('./routes/modes'),
+      () => import('./routes/speak'),
       (m) => m.SpeakRoute,
     ),
   },
   {
     path: paths.dictate.path,
     ...page(
-      () => import('./routes/modes'),
+      () => import('./routes/dictate'),
       (m) => m.DictateRoute,
     ),
   },
@@ -89,8 +89,8 @@ const privateRoutes: RouteObject[] = [
       {
         index: true,
         ...page(
-          () => import('./routes/record'),
-          (m) => m.RecordIndexRoute,
+          () => import('./routes/record-phrases'),
+          (m) => m.RecordPhrasesRoute,
         ),
       },
       { path: 'personal_vocabulary', ...comingLater },
@@ -98,9 +98,27 @@ const privateRoutes: RouteObject[] = [
       { path: 'import_samples', ...comingLater },
     ],
   },
-  { path: paths.recordTutorial.path, ...comingLater },
-  { path: paths.recordTraining.path, ...comingLater },
-  { path: paths.recordNotes.path, ...comingLater },
+  {
+    path: paths.recordTutorial.path,
+    ...page(
+      () => import('./routes/record-guides'),
+      (m) => m.RecordTutorialRoute,
+    ),
+  },
+  {
+    path: paths.recordTraining.path,
+    ...page(
+      () => import('./routes/record-training'),
+      (m) => m.RecordTrainingRoute,
+    ),
+  },
+  {
+    path: paths.recordNotes.path,
+    ...page(
+      () => import('./routes/record-guides'),
+      (m) => m.RecordNotesRoute,
+    ),
+  },
   { path: paths.shortcutPhraseAdd.path, ...comingLater },
   { path: paths.shortcutPhrase.path, ...comingLater },
   { path: paths.shortcutPhraseEdit.path, ...comingLater },

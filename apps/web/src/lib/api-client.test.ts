@@ -159,4 +159,25 @@ describe('ApiClient', () => {
     const { api } = client(fakeServer(), createMemoryTokenStore(null));
     await expect(api.refreshNow()).rejects.toBeInstanceOf(SessionEndedError);
   });
+
+  it('sends FormData as it is and reads bytes when asked', async () => {
+    const seen: RequestInit[] = [];
+    const fetch = vi.fn((_input: string, init?: RequestInit) => {
+      seen.push(init ?? {});
+      return Promise.resolve(new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
+    });
+    const api = new ApiClient({
+      baseUrl: '',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      tokens: createMemoryTokenStore({ ...initialTokens }),
+    });
+    const form = new FormData();
+    form.append('info', '{}');
+    const bytes = await api.post<ArrayBuffer>('/upload', form, { responseType: 'arrayBuffer' });
+    expect([...new Uint8Array(bytes)]).toEqual([1, 2, 3]);
+    expect(seen[0]?.body).toBe(form);
+    expect((seen[0]?.headers as Record<string, string>)['content-type']).toBeUndefined();
+    const blob = await api.get<Blob>('/audio', { responseType: 'blob' });
+    expect(blob.size).toBe(3);
+  });
 });

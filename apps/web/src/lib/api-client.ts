@@ -48,6 +48,8 @@ export interface RequestOptions<T> {
   keepalive?: boolean;
   /** Do not report a missing response to onNetworkError (background calls). */
   quietNetworkErrors?: boolean;
+  /** Read a successful body as bytes instead of JSON (audio, model files). */
+  responseType?: 'json' | 'blob' | 'arrayBuffer';
 }
 
 /** Turns a token pair from the server into what the browser stores. */
@@ -96,6 +98,8 @@ export class ApiClient {
         await this.refresh(tokens.refreshToken);
         continue;
       }
+      if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
+      if (response.ok && options.responseType === 'arrayBuffer') return (await response.arrayBuffer()) as T;
       const body = await readBody(response);
       if (!response.ok) {
         const error = errorFromResponse(response.status, body);
@@ -168,7 +172,10 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
     const init: RequestInit = { method: options.method ?? 'GET', headers };
-    if (options.body !== undefined) {
+    if (typeof FormData !== 'undefined' && options.body instanceof FormData) {
+      // Multipart uploads: the browser writes the content type with its boundary.
+      init.body = options.body;
+    } else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(options.body);
     }

@@ -24,7 +24,15 @@ export interface BrowserState {
   audioOptions: AudioOptions;
   handsFreeOptions: HandsFreeOptions;
   voicePlaybackSpeed: number;
+  /** Where speech is recognised: on the server over the socket, or in this browser. */
+  recognitionEngine: RecognitionEngineChoice;
+  /** The text-to-speech voice of speak mode (an id of GET /api/v1/list_voices). */
+  ttsVoiceId: string;
+  /** Listening: the microphone stays open (hands-free) or each utterance is a press to start and stop. */
+  listeningMode: 'hands_free' | 'press';
 }
+
+export type RecognitionEngineChoice = 'server' | 'local';
 
 export type BrowserStateKey = keyof BrowserState;
 

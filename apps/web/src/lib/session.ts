@@ -71,6 +71,8 @@ export async function endSession(options: { sendEvent: boolean; restriction?: Le
   queryClient.clear();
   logger.clearInfo();
   browserState.clearUserSettings();
+  // The voice profile downloaded for local recognition is personal data.
+  void import('./model-cache').then((cache) => cache.clearCachedModels());
   sessionStore.set({
     status: 'signed_out',
     restriction: options.restriction ?? null,

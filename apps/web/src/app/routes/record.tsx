@@ -29,34 +29,6 @@ export function RecordLayoutRoute() {
   );
 }
 
-export function RecordIndexRoute() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      title={t('record.emptyTitle')}
-      body={t('record.emptyBody')}
-      actions={
-        <>
-          <Button component={RouterLink} to={paths.recordTutorial.getHref()} variant="contained" size="large">
-            {t('record.tutorial')}
-          </Button>
-          <Button
-            component={RouterLink}
-            to={paths.recordTraining.getHref('default')}
-            variant="outlined"
-            size="large"
-          >
-            {t('record.training')}
-          </Button>
-          <Button component={RouterLink} to={paths.recordNotes.getHref()} variant="outlined" size="large">
-            {t('record.notes')}
-          </Button>
-        </>
-      }
-    />
-  );
-}
-
 type Subpage =
   | 'personal_vocabulary'
   | 'shortcut_phrases'

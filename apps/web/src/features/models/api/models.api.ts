@@ -22,3 +22,12 @@ export async function fetchModels(): Promise<ModelInfo[]> {
 }
 
 export const modelsQueryOptions = () => queryOptions({ queryKey: modelsQueryKey, queryFn: fetchModels });
+
+export type RecordingState = 'no_records' | 'record_in_progress' | 'waiting_for_model' | 'model_built';
+
+/** GET /app/modelsInfo whole: the models and the recording state of spec section 4. */
+export const modelsInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: [...modelsQueryKey, 'info'],
+    queryFn: () => api.get<{ models: ModelInfo[]; recording_state: RecordingState }>('/app/modelsInfo'),
+  });

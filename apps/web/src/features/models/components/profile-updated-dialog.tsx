@@ -13,8 +13,10 @@ import { appConfig } from '../../../config/app-config';
 import { paths } from '../../../config/paths';
 import { api, logger } from '../../../lib/api';
 import { browserState } from '../../../lib/browser-state';
+import { recordingSessionStore } from '../../../lib/recording-session';
 import { modePath } from '../../../lib/redirects';
 import { userQueryKey } from '../../../lib/session';
+import { useStore } from '../../../lib/store';
 import { userQueryOptions } from '../../auth/api/auth.api';
 import { modelsQueryOptions } from '../api/models.api';
 import { acousticModelVersion, profileUpdatedState } from '../profile-updated';
@@ -34,6 +36,7 @@ export function ProfileUpdatedDialog() {
   const user = useQuery(userQueryOptions());
   const models = useQuery(modelsQueryOptions());
   const [dismissed, setDismissed] = useState(false);
+  const recording = useStore(recordingSessionStore);
   const state =
     user.data && models.data
       ? profileUpdatedState({
@@ -48,7 +51,8 @@ export function ProfileUpdatedDialog() {
     if (firstVersion) storeVersion(firstVersion);
   }, [firstVersion]);
 
-  if (!state?.open || dismissed) return null;
+  // Not in the middle of a take: the person finishes it first.
+  if (!state?.open || dismissed || recording.active) return null;
 
   const handleUse = async () => {
     if (state.reason === 'task') {

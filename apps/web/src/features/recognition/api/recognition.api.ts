@@ -1,0 +1,77 @@
+import {
+  type ModelLinksResponseSchema,
+  type RecognitionResult,
+  type RecognitionUploadInfoSchema,
+  type ShortcutPhrase,
+} from '@parla/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { appConfig } from '../../../config/app-config';
+import { api } from '../../../lib/api';
+import type { ModelSource } from '../local-engine';
+import { cachedModel } from '../../../lib/model-cache';
+import { encodeWav } from '../wav';
+
+type ModelLinks = z.infer<typeof ModelLinksResponseSchema>;
+
+/** GET /app/end_user/model_links, then the profile file from the cache or the server. */
+export const loadLocalModel: ModelSource = async () => {
+  const links = await api.get<ModelLinks>('/app/end_user/model_links');
+  const link = links.links[0];
+  if (links.version === null || !link) return null;
+  const bytes = await cachedModel(link.url, () =>
+    api.get<ArrayBuffer>(link.url, { responseType: 'arrayBuffer' }),
+  );
+  return { version: links.version, bytes };
+};
+
+/** POST /app/recording/recognition: a locally recognised utterance and its audio (spec section 3). */
+export async function uploadLocalResult(
+  result: RecognitionResult,
+  audio: Int16Array,
+  context: { language: string; scenarioId?: string | undefined },
+) {
+  const info: z.input<typeof RecognitionUploadInfoSchema> = {
+    file_ext: 'wav',
+    result: {
+      text: result.text,
+      type: 'local',
+      recording_date: new Date().toISOString(),
+      duration: Math.min(60, result.duration),
+      app_id: appConfig.appId,
+      app_build: appConfig.clientVersion,
+      language: context.language,
+      acoustic_model_id: result.acoustic_model_id,
+      recognition_mode: result.recognition_mode,
+      confidence: result.confidence,
+      ...(context.scenarioId ? { scenario_id: context.scenarioId } : {}),
+    },
+  };
+  const form = new FormData();
+  form.append('info', JSON.stringify(info));
+  form.append('audio', new Blob([encodeWav(audio)], { type: 'audio/wav' }), 'utterance.wav');
+  return api.post<{ id: string | null; stored: boolean }>('/app/recording/recognition', form, {
+    quietNetworkErrors: true,
+  });
+}
+
+export const shortcutPhrasesQueryKey = ['shortcut_phrases'] as const;
+
+/** GET /app/casr/shortcut_phrases: what each shortcut expands to. */
+export const shortcutPhrasesQueryOptions = () =>
+  queryOptions({
+    queryKey: shortcutPhrasesQueryKey,
+    queryFn: async () =>
+      (await api.get<{ shortcut_phrases: ShortcutPhrase[] }>('/app/casr/shortcut_phrases')).shortcut_phrases,
+  });
+
+/**
+ * POST /app/recording/recognition/{id}/confirm: what the person meant by an utterance.
+ * The server makes it a take of that phrase, so the profile learns from daily use.
+ */
+export const confirmRecognition = (recordingId: string, text: string) =>
+  api.post<{ take_id: string; phrase_id: string; retrain_scheduled: boolean }>(
+    `/app/recording/recognition/${encodeURIComponent(recordingId)}/confirm`,
+    { text },
+    { quietNetworkErrors: true },
+  );

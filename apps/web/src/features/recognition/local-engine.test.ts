@@ -1,0 +1,123 @@
+import type { RecognitionResult } from '@parla/contract';
+import type { SpeechReply, SpeechRequest, StreamEvent } from '@parla/speech';
+import { describe, expect, it, vi } from 'vitest';
+import { LocalEngine, type LocalResult } from './local-engine';
+import { initialRecognitionState, recognitionReducer } from './recognition-state';
+
+/** A worker that answers like serveSpeechWorker, with scripted stream events. */
+class FakeWorker {
+  onmessage: ((event: MessageEvent<SpeechReply>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  readonly requests: SpeechRequest[] = [];
+  next: StreamEvent[] = [];
+  terminated = false;
+  postMessage(request: SpeechRequest) {
+    this.requests.push(request);
+    const result =
+      request.name === 'load-profile'
+        ? { phrases: ['good morning'], trainedAt: 'now' }
+        : request.name === 'open-stream'
+          ? null
+          : this.next.splice(0);
+    queueMicrotask(() =>
+      this.onmessage?.({ data: { id: request.id, ok: true, result } } as MessageEvent<SpeechReply>),
+    );
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+function setup(
+  model: { version: number; bytes: Uint8Array } | null = { version: 4, bytes: new Uint8Array([1]) },
+) {
+  const worker = new FakeWorker();
+  let state = initialRecognitionState;
+  const results: RecognitionResult[] = [];
+  const kept: LocalResult[] = [];
+  const engine = new LocalEngine({
+    createWorker: () => worker as unknown as Worker,
+    loadModel: () => Promise.resolve(model),
+    options: { recognition_mode: 'dictate', streaming_vad_min_silence_length: 0.5 },
+    dispatch: (event) => {
+      state = recognitionReducer(state, event);
+    },
+    onResult: (result) => results.push(result),
+    onLocalResult: (local) => kept.push(local),
+  });
+  return { engine, worker, state: () => state, results, kept };
+}
+
+describe('LocalEngine', () => {
+  it('loads the profile into the worker and is then ready like the socket', async () => {
+    const { engine, worker, state } = setup();
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state()).toMatchObject({ connection: 'ready', model: 'model_ready' });
+    });
+    expect(worker.requests[0]).toMatchObject({ name: 'load-profile', args: { model: new Uint8Array([1]) } });
+  });
+
+  it('without a built profile says model_missing and starts no worker', async () => {
+    const { engine, worker, state } = setup(null);
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_missing');
+    });
+    expect(worker.requests).toHaveLength(0);
+  });
+
+  it('streams chunks as floats with the silence option; events become partials and results with their audio', async () => {
+    const { engine, worker, state, results, kept } = setup();
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    worker.next = [
+      { type: 'speech-start', time: 0 },
+      { type: 'partial', text: 'good', time: 0.1 },
+    ];
+    engine.sendChunk(new Int16Array(3200).fill(16384));
+    await vi.waitFor(() => {
+      expect(state().partial).toBe('good');
+    });
+    const open = worker.requests.find((request) => request.name === 'open-stream');
+    expect(open?.args).toMatchObject({ options: { minSilence: 0.5 } });
+    const push = worker.requests.find((request) => request.name === 'push-audio');
+    expect((push?.args as { samples: Float32Array }).samples[0]).toBe(0.5);
+    worker.next = [
+      {
+        type: 'final',
+        start: 0,
+        end: 0.3,
+        text: 'good morning',
+        confidence: 0.9,
+        rejected: false,
+        alternatives: [{ text: 'good morning', confidence: 0.9 }],
+      },
+    ];
+    engine.sendChunk(new Int16Array(3200));
+    await vi.waitFor(() => {
+      expect(results).toHaveLength(1);
+    });
+    expect(results[0]).toMatchObject({
+      text: 'good morning',
+      recognition_mode: 'dictate',
+      acoustic_model_id: 4,
+      duration: 0.3,
+    });
+    expect(kept[0]?.audio.length).toBe(4800);
+    expect(state().partial).toBe('');
+  });
+
+  it('dispose stops the worker', async () => {
+    const { engine, worker, state } = setup();
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    engine.dispose();
+    expect(worker.terminated).toBe(true);
+    expect(state().connection).toBe('disconnected');
+  });
+});

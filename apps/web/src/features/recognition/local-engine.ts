@@ -1,0 +1,248 @@
+import { AUDIO_SAMPLE_RATE, type RecognitionResult, type SetOptionsPayload } from '@parla/contract';
+import type { SpeechHandlers, SpeechReply, StreamEvent } from '@parla/speech';
+import type { EngineCallbacks, RecognitionEngine } from './recognition-engine';
+import { MIN_PENDING_SAMPLES, processingTimeoutMs } from './recognition-state';
+import { AudioTail, toFloat } from './wav';
+
+/** The model the engine loads: its version and bytes, or null when no profile is built yet. */
+export type ModelSource = () => Promise<{ version: number; bytes: Uint8Array } | null>;
+
+/** A final local result with the audio it was recognised from, for keeping (spec section 4). */
+export interface LocalResult {
+  result: RecognitionResult;
+  audio: Int16Array;
+}
+
+export interface LocalEngineOptions extends EngineCallbacks {
+  createWorker: () => Worker;
+  loadModel: ModelSource;
+  options: SetOptionsPayload;
+  /** Each final result with its audio: uploaded as a recognition recording. */
+  onLocalResult?: (local: LocalResult) => void;
+}
+
+/** Longest audio kept for an upload, as the server keeps for its own results. */
+const MAX_KEPT_SECONDS = 25;
+
+/**
+ * Recognition in the browser: the voice profile is downloaded once per version and the
+ * recogniser runs in a Web Worker. The worker's speech-start / partial / final events are
+ * start_of_speech / speech_chunk / end_of_speech, surfaced as the socket's events are.
+ */
+export class LocalEngine implements RecognitionEngine {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  private options: SetOptionsPayload;
+  private version = 0;
+  private streamId: string | null = null;
+  private streamCounter = 0;
+  private readonly tail = new AudioTail(MAX_KEPT_SECONDS * AUDIO_SAMPLE_RATE);
+  private queue: Promise<unknown> = Promise.resolve();
+  private processingTimer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+  private loading = false;
+  private samplesSinceResult = 0;
+
+  constructor(private readonly config: LocalEngineOptions) {
+    this.options = config.options;
+  }
+
+  start() {
+    if (this.disposed || this.loading || this.worker) return;
+    this.loading = true;
+    void this.load().finally(() => {
+      this.loading = false;
+    });
+  }
+
+  setOptions(options: SetOptionsPayload) {
+    const silenceChanged =
+      options.streaming_vad_min_silence_length !== undefined &&
+      options.streaming_vad_min_silence_length !== this.options.streaming_vad_min_silence_length;
+    this.options = { ...this.options, ...options };
+    // The silence applies to streams started afterwards, as on the server.
+    if (silenceChanged && this.streamId) this.endStream();
+  }
+
+  sendChunk(samples: Int16Array) {
+    if (!this.worker || samples.length === 0) return;
+    const streamId = this.ensureStream();
+    this.tail.push(samples);
+    this.samplesSinceResult += samples.length;
+    this.enqueue(async () => {
+      const events = await this.call('push-audio', { streamId, samples: toFloat(samples) });
+      this.handleEvents(events);
+    });
+  }
+
+  endStream() {
+    const streamId = this.streamId;
+    if (!this.worker || !streamId) return;
+    this.streamId = null;
+    if (this.samplesSinceResult >= MIN_PENDING_SAMPLES)
+      this.markProcessing(this.samplesSinceResult / AUDIO_SAMPLE_RATE);
+    this.samplesSinceResult = 0;
+    this.enqueue(async () => {
+      const events = await this.call('close-stream', { streamId });
+      this.handleEvents(events);
+      this.tail.reset();
+      this.clearProcessing();
+      this.config.dispatch({ type: 'processing_timeout' });
+    });
+  }
+
+  reconnect() {
+    this.teardown();
+    this.start();
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.teardown();
+  }
+
+  private teardown() {
+    this.clearProcessing();
+    this.worker?.terminate();
+    this.worker = null;
+    this.streamId = null;
+    this.tail.reset();
+    for (const { reject } of this.pending.values()) reject(new Error('The recogniser stopped.'));
+    this.pending.clear();
+    this.config.dispatch({ type: 'disconnected' });
+  }
+
+  private async load() {
+    this.config.dispatch({ type: 'connecting' });
+    this.config.dispatch({ type: 'connected' });
+    this.config.dispatch({ type: 'connection_ready' });
+    this.config.dispatch({ type: 'model_status', status: 'model_loading' });
+    try {
+      const model = await this.config.loadModel();
+      if (this.disposed) return;
+      if (!model) {
+        this.config.dispatch({ type: 'model_status', status: 'model_missing' });
+        return;
+      }
+      const worker = this.config.createWorker();
+      worker.onmessage = (event: MessageEvent<SpeechReply>) => {
+        this.settle(event.data);
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.fail(event.message || 'The recogniser could not start.');
+      };
+      this.worker = worker;
+      this.version = model.version;
+      await this.call('load-profile', { model: model.bytes });
+      this.config.dispatch({ type: 'model_status', status: 'model_ready' });
+      this.config.onModelReady?.(model.version);
+    } catch (error) {
+      if (this.disposed) return;
+      this.fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private fail(message: string) {
+    this.worker?.terminate();
+    this.worker = null;
+    this.config.dispatch({ type: 'model_status', status: 'model_loading_error', message });
+  }
+
+  private ensureStream(): string {
+    if (this.streamId) return this.streamId;
+    this.streamCounter += 1;
+    const streamId = `s${this.streamCounter}`;
+    this.streamId = streamId;
+    this.tail.reset();
+    const minSilence = this.options.streaming_vad_min_silence_length;
+    this.enqueue(() =>
+      this.call('open-stream', { streamId, ...(minSilence ? { options: { minSilence } } : {}) }),
+    );
+    return streamId;
+  }
+
+  /** Requests run one after another so that audio reaches the stream in order. */
+  private enqueue(task: () => Promise<unknown>) {
+    this.queue = this.queue.then(task).catch((error: unknown) => {
+      if (!this.disposed && this.worker)
+        this.config.dispatch({
+          type: 'problem',
+          problem: { code: 'local_failed', message: error instanceof Error ? error.message : String(error) },
+        });
+    });
+  }
+
+  private call<K extends keyof SpeechHandlers>(
+    name: K,
+    args: Parameters<SpeechHandlers[K]>[0],
+  ): Promise<ReturnType<SpeechHandlers[K]>> {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new Error('The recogniser is not running.'));
+    const id = this.nextId;
+    this.nextId += 1;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, name, args });
+    });
+  }
+
+  private settle(reply: SpeechReply) {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (reply.ok) waiting.resolve(reply.result);
+    else waiting.reject(new Error(reply.error.message));
+  }
+
+  private handleEvents(events: StreamEvent[]) {
+    for (const event of events) {
+      switch (event.type) {
+        case 'speech-start':
+          this.config.dispatch({ type: 'partial', text: '' });
+          break;
+        case 'partial':
+          this.config.dispatch({ type: 'partial', text: event.text });
+          break;
+        case 'speech-cancelled':
+          this.config.dispatch({ type: 'partial', text: '' });
+          break;
+        case 'final': {
+          const result: RecognitionResult = {
+            text: event.rejected ? null : event.text,
+            confidence: event.confidence,
+            rejected: event.rejected,
+            alternatives: event.alternatives.map(({ text, confidence }) => ({ text, confidence })),
+            recognition_mode: this.options.recognition_mode ?? 'speak',
+            duration: Math.round((event.end - event.start) * 1000) / 1000,
+            acoustic_model_id: this.version,
+            confidence_threshold: 0,
+          };
+          this.samplesSinceResult = 0;
+          this.config.dispatch({ type: 'final' });
+          this.config.onResult(result);
+          this.config.onLocalResult?.({ result, audio: this.tail.slice(event.start, event.end) });
+          break;
+        }
+      }
+    }
+  }
+
+  private markProcessing(audioSeconds: number) {
+    this.clearProcessing();
+    this.config.dispatch({ type: 'audio_sent' });
+    this.processingTimer = setTimeout(() => {
+      this.processingTimer = null;
+      this.config.dispatch({ type: 'processing_timeout' });
+    }, processingTimeoutMs(audioSeconds));
+  }
+
+  private clearProcessing() {
+    if (this.processingTimer !== null) clearTimeout(this.processingTimer);
+    this.processingTimer = null;
+  }
+}

@@ -1,0 +1,312 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { hashPasswordForTransport } from '@parla/contract';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TermsDialog } from './pages/overlays.js';
+import { DESKTOP, PHONE, seriousViolations } from './support/browser.js';
+import { usePagePerTest } from './support/harness.js';
+import type { TestServer, TestUser } from './support/server.js';
+import { seedSession } from './support/session.js';
+import { writePhraseWav } from './support/speech.js';
+import { trainVoiceProfile } from './support/training.js';
+
+// Being understood, end to end in real Chromium: a trained voice profile, and a fake
+// microphone that says one of its phrases (spoken differently from the enrolment takes).
+
+const PHRASES = ['good morning', 'thank you very much', 'I would like a cup of tea'];
+const SAID = 'good morning';
+
+const workDir = path.join(tmpdir(), `parla-recognition-${process.pid}`);
+const microphoneWav = path.join(workDir, 'microphone.wav');
+
+// Before the harness launches Chromium, which reads the microphone file at start.
+beforeAll(async () => {
+  mkdirSync(workDir, { recursive: true });
+  await writePhraseWav(microphoneWav, SAID, {
+    wordsPerMinute: 155,
+    pitch: 48,
+    silenceBefore: 1,
+    silenceAfter: 1.5,
+  });
+});
+afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+let server: TestServer;
+let context: BrowserContext;
+let page: Page;
+usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
+
+let trained: TestUser | undefined;
+let modelVersion = 0;
+/** One trained user for the file: training takes a few seconds. */
+async function trainedUser() {
+  if (!trained) {
+    const user = await server.signUp();
+    modelVersion = await trainVoiceProfile(server, user, PHRASES);
+    // The profile-updated dialog has been seen: these tests are about what comes after it.
+    await fetch(`${server.url}/app/complete_task`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ task: 'notify_casr_recognition_unlocked' }),
+    });
+    trained = user;
+  }
+  return trained;
+}
+
+/** Each test gets its own session of the trained user, so no refresh token is spent twice. */
+async function signInTrained(state: Record<string, unknown> = {}) {
+  const user = await trainedUser();
+  const login = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: user.email,
+      password: await hashPasswordForTransport(user.password),
+      app_id: 'casr_web_app',
+      api_key: 'parla-web-app',
+    }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const session = (await login.json()) as TestUser['session'];
+  // The profile may have moved on since training (results are kept and can refine it).
+  const models = (await (
+    await fetch(`${server.url}/app/modelsInfo`, {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    })
+  ).json()) as { models: { version: number }[] };
+  await seedSession(
+    context,
+    { ...user, session },
+    {
+      notificationStatus: { acoustic_model_version: String(models.models[0]?.version ?? modelVersion) },
+      ...state,
+    },
+  );
+}
+
+/** With SCREENSHOTS=1, the page as it is now at both widths, into screenshots/ to be looked at. */
+async function screenshots(name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  const dir = new URL('../screenshots/', import.meta.url).pathname;
+  mkdirSync(dir, { recursive: true });
+  for (const [width, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${dir}${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+}
+
+async function startListening(options: { handsFree?: boolean } = {}) {
+  const status = page.getByTestId('recognition-status');
+  await status.getByText(/Ready to listen/).waitFor({ timeout: 20_000 });
+  if (options.handsFree) await page.getByRole('button', { name: 'Hands-free' }).click();
+  await page
+    .getByRole('button', { name: 'Start listening' })
+    .click()
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: path.join(tmpdir(), 'parla-recognition-failure.png') });
+      throw error;
+    });
+}
+
+describe('being understood', () => {
+  it('speak: the phrase is shown large and spoken aloud with the synthesized voice', async () => {
+    await signInTrained();
+    const synthesized = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/synthesize') && response.request().method() === 'POST',
+      { timeout: 30_000 },
+    );
+    await page.goto('/speak');
+    await startListening();
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    const response = await synthesized;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('audio/mpeg');
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ text: SAID });
+    // Playback started: the element has the audio and its clock moves.
+    await expect
+      .poll(
+        () =>
+          page.getByTestId('speech-audio').evaluate((audio: HTMLAudioElement) => ({
+            src: audio.src.startsWith('blob:'),
+            started: audio.currentTime > 0 || audio.ended,
+            rate: audio.playbackRate,
+          })),
+        { timeout: 15_000 },
+      )
+      .toEqual({ src: true, started: true, rate: 0.75 });
+    // When the phrase has been spoken, the stop button goes away again.
+    await page.getByRole('button', { name: 'Stop speaking' }).waitFor({ state: 'hidden', timeout: 15_000 });
+    // The conversation keeps it; the page stays accessible while listening.
+    await page.getByRole('button', { name: `Say “${SAID}” again` }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots('speak-understood');
+
+    // Saying it was right teaches the profile: the utterance becomes a take of the phrase.
+    await page.getByRole('button', { name: 'That’s right' }).click();
+    await page.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
+    const user = await trainedUser();
+    await expect
+      .poll(async () => {
+        const takes = await server.db
+          .selectFrom('recordings')
+          .select('metadata')
+          .where('user_id', '=', user.session.user.id)
+          .where('kind', '=', 'training')
+          .execute();
+        return takes.filter((take) => (take.metadata as { source?: string }).source === 'confirmed').length;
+      })
+      .toBe(1);
+  });
+
+  it('hands-free: the microphone stays open and each utterance is recognised in turn', async () => {
+    await signInTrained();
+    await page.goto('/speak');
+    await startListening({ handsFree: true });
+    // The fake microphone repeats the phrase every few seconds; each one joins the conversation.
+    await expect
+      .poll(() => page.getByRole('button', { name: `Say “${SAID}” again` }).count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    // While listening: the live level meter and the stop button are accessible too.
+    await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots('speak-hands-free');
+    await page.getByRole('button', { name: 'Stop listening' }).click();
+    await page.getByText('Not listening').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('parla.listeningMode'))).toBe('"hands_free"');
+  });
+
+  it('a shortcut said aloud is replaced by what it stands for', async () => {
+    const user = await trainedUser();
+    const headers = {
+      authorization: `Bearer ${user.session.access_token}`,
+      'content-type': 'application/json',
+    };
+    const OUTPUT = 'Good morning! I use this app to speak; please give me a moment.';
+    const created = (await (
+      await fetch(`${server.url}/app/casr/shortcut_phrases`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ input: 'Good Morning', output: OUTPUT }),
+      })
+    ).json()) as { id: string };
+    try {
+      await signInTrained();
+      const synthesized = page.waitForRequest((request) => request.url().endsWith('/api/v1/synthesize'), {
+        timeout: 30_000,
+      });
+      await page.goto('/speak');
+      await startListening();
+      await expect
+        .poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 })
+        .toBe(OUTPUT);
+      expect(JSON.parse((await synthesized).postData() ?? '{}')).toMatchObject({ text: OUTPUT });
+    } finally {
+      const removed = await fetch(`${server.url}/app/casr/shortcut_phrases/${created.id}`, {
+        method: 'DELETE',
+        headers: { authorization: headers.authorization },
+      });
+      expect(removed.status).toBe(200);
+    }
+  });
+
+  it('dictate: the phrase is written into a new note that is still there after a reload', async () => {
+    await signInTrained();
+    await page.goto('/dictate');
+    await startListening();
+    const note = page.getByLabel('Note text');
+    await expect.poll(() => note.inputValue(), { timeout: 30_000 }).toBe(SAID);
+    await page.getByTestId('save-status').getByText('Saved').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('note')).toBeTruthy();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Note text').inputValue(), { timeout: 15_000 }).toBe(SAID);
+    // Checked once settled: mid-way through the listen button's colour change axe would measure a blend.
+    await page
+      .getByTestId('recognition-status')
+      .getByText(/Ready to listen/)
+      .waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(500);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots('dictate-note');
+  });
+
+  it('local recognition: the profile runs in the browser and the result is kept on the server', async () => {
+    await signInTrained({ recognitionEngine: 'local' });
+    const uploaded = page.waitForResponse(
+      (response) => response.url().endsWith('/app/recording/recognition'),
+      { timeout: 40_000 },
+    );
+    await page.goto('/speak');
+    await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
+    await startListening();
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    const upload = await uploaded;
+    expect(upload.status()).toBe(201);
+    expect(await upload.json()).toMatchObject({ stored: true });
+  });
+});
+
+describe('notes keep what was said', () => {
+  it('a note that could not be saved is kept on the device and saved after a reload', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user);
+    await page.goto('/dictate');
+    await page.getByRole('button', { name: 'New note' }).click();
+    const note = page.getByLabel('Note text');
+    await note.waitFor();
+    // The connection drops: every save fails.
+    await page.route('**/app/dictation_notes/*', (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await note.fill('Dear Sam, see you at noon');
+    await note.blur();
+    await page
+      .getByTestId('save-status')
+      .getByText(/Could not save/)
+      .waitFor({ timeout: 15_000 });
+    await page.unroute('**/app/dictation_notes/*');
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel('Note text').inputValue(), { timeout: 15_000 })
+      .toBe('Dear Sam, see you at noon');
+    await page.getByTestId('save-status').getByText('Saved').waitFor({ timeout: 15_000 });
+    // It really is on the server now.
+    const notes = (await (
+      await fetch(`${server.url}/app/dictation_notes`, {
+        headers: { authorization: `Bearer ${user.session.access_token}` },
+      })
+    ).json()) as { notes: { text: string }[] };
+    expect(notes.notes.map((n) => n.text)).toEqual(['Dear Sam, see you at noon']);
+  });
+});
+
+describe('consent and the connection', () => {
+  it('1013 asks to agree to the new privacy policy, and agreeing connects again', async () => {
+    const user = await server.signUp();
+    await server.db
+      .updateTable('users')
+      .set({ accepted_privacy_policy_at: null })
+      .where('id', '=', user.session.user.id)
+      .execute();
+    await seedSession(context, user);
+    await page.goto('/dictate');
+    const status = page.getByTestId('recognition-status');
+    await status.getByText('Please agree to the new privacy policy').waitFor({ timeout: 15_000 });
+    const terms = new TermsDialog(page);
+    await terms.agree().check();
+    await terms.accept().click();
+    await terms.dialog().waitFor({ state: 'hidden' });
+    // Connected again: this person has no voice profile yet, and the page says so.
+    await status.getByText(/No voice profile yet/).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Record phrases' }).waitFor();
+    await screenshots('dictate-no-profile');
+  });
+});

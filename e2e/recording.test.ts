@@ -1,0 +1,150 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, seriousViolations } from './support/browser.js';
+import { usePagePerTest } from './support/harness.js';
+import type { TestServer } from './support/server.js';
+import { seedSession } from './support/session.js';
+import { writePhraseWav } from './support/speech.js';
+
+// A new person's voice profile, made through the real recording screens: Chromium's fake
+// microphone plays a spoken phrase in a loop, every take is recorded, kept and uploaded,
+// the server trains, and the profile-updated dialog sends the person to their mode page.
+
+const workDir = path.join(tmpdir(), `parla-recording-${process.pid}`);
+const microphoneWav = path.join(workDir, 'microphone.wav');
+const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+beforeAll(async () => {
+  mkdirSync(workDir, { recursive: true });
+  await writePhraseWav(microphoneWav, 'Yes please', { silenceBefore: 1, silenceAfter: 1.5 });
+});
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+let server: TestServer;
+let context: BrowserContext;
+let page: Page;
+usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
+
+async function screenshot(name: string) {
+  if (!SCREENSHOTS) return;
+  mkdirSync('screenshots', { recursive: true });
+  for (const [width, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('recording a voice profile in the browser', () => {
+  it('records every take through the recorder, builds the profile and opens the mode page', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user, { recognitionMode: 'speak' });
+
+    // The active scenario comes with everyday phrases: record the first two of them.
+    await page.goto('/record');
+    await expect.poll(() => page.getByRole('heading', { name: 'Scenarios' }).isVisible()).toBe(true);
+    await page.getByText(/Your voice profile starts with your recordings/).waitFor();
+    const phraseList = page.getByRole('list', { name: /^Your phrases: / });
+    const recordLinks = phraseList.getByRole('link', { name: /^Record “/ });
+    const firstTwo = [
+      (await recordLinks.nth(0).getAttribute('aria-label')) ?? '',
+      (await recordLinks.nth(1).getAttribute('aria-label')) ?? '',
+    ].map((label) => label.replace(/^Record “|”$/g, ''));
+    await screenshot('record-phrases');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (const [index, phrase] of firstTwo.entries()) {
+      await page.getByRole('link', { name: `Record “${phrase}”` }).click();
+      await page.getByRole('heading', { name: 'Record your phrases' }).waitFor();
+      for (let take = 1; take <= 3; take += 1) {
+        await page.getByText(`take ${take} of 3`).waitFor();
+        expect(await page.getByLabel(`Say: ${phrase}`).isVisible()).toBe(true);
+        await page.getByRole('button', { name: 'Record', exact: true }).click();
+        await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+        if (index === 0 && take === 1) await screenshot('record-take-listening');
+        // Longer than one loop of the file plus the phrase: the whole phrase is in the take.
+        await page.waitForTimeout(4600);
+        await page.getByRole('button', { name: 'Stop' }).click();
+        await page.getByRole('img', { name: /^Your take, \d+\.\d seconds$/ }).waitFor();
+        if (index === 0 && take === 1) {
+          await screenshot('record-take-recorded');
+          expect(await seriousViolations(page)).toEqual([]);
+        }
+        await page.getByRole('button', { name: 'Keep and go on' }).click();
+      }
+      await page.getByRole('heading', { name: 'Every phrase is recorded' }).waitFor();
+      if (index === 0) await page.getByRole('link', { name: 'Back to phrases' }).first().click();
+    }
+
+    // All six takes uploaded, the first profile trained: the dialog of spec section 4.
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 30_000 });
+    await screenshot('record-profile-updated');
+    await dialog.getByRole('button', { name: /^Use / }).click();
+    // A navigation inside the app: the address changes without a page load.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/speak');
+    // The page remembers itself as the last tab once it renders, so wait for it.
+    await page.getByRole('heading', { level: 1, name: 'Speak' }).waitFor();
+
+    const takes = await server.db
+      .selectFrom('recordings')
+      .select(['duration_ms', 'kind'])
+      .where('user_id', '=', user.session.user.id)
+      .execute();
+    expect(takes.filter((row) => row.kind === 'training')).toHaveLength(6);
+    expect(takes.every((row) => row.duration_ms > 4000)).toBe(true);
+
+    // The launcher now sends the person to their mode page, not to recording.
+    await page.goto('/');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/speak');
+  }, 120_000);
+
+  it('keeps a take recorded offline and sends it when the connection is back', async () => {
+    const user = await server.signUp();
+    await seedSession(context, user);
+    const scenario = 'basic_needs';
+    await fetch(`${server.url}/app/scenarios/activate/${scenario}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${user.session.access_token}` },
+    });
+    const dataset = (await (
+      await fetch(`${server.url}/app/casr/scenario_train_set/${scenario}/dataset`, {
+        headers: { authorization: `Bearer ${user.session.access_token}` },
+      })
+    ).json()) as { phrases: { id: string; text: string }[] };
+    const phrase = dataset.phrases[0];
+    if (!phrase) throw new Error('no dataset phrase');
+    await fetch(`${server.url}/app/casr/datasetPhrase`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: phrase.id, scenario_id: scenario }),
+    });
+
+    await page.goto(`/record/training/${scenario}`);
+    await page.getByLabel(`Say: ${phrase.text}`).waitFor();
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+    await page.waitForTimeout(4600);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    // The connection drops before the take is kept.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Keep and go on' }).click();
+    await page.getByText(/1 take is kept on this device/).waitFor();
+    const stored = () =>
+      server.db.selectFrom('recordings').select('id').where('user_id', '=', user.session.user.id).execute();
+    expect(await stored()).toHaveLength(0);
+
+    // The tab is closed while offline; the take waits in IndexedDB, and the next visit sends it.
+    await page.close();
+    await context.setOffline(false);
+    page = await context.newPage();
+    await page.goto('/menu');
+    await expect.poll(async () => (await stored()).length, { timeout: 15_000 }).toBe(1);
+  }, 60_000);
+});

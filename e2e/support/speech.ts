@@ -1,0 +1,33 @@
+import { writeFileSync } from 'node:fs';
+import { encodeWavPcm16, resample } from '@parla/speech';
+import { EspeakEngine, type Prosody } from '../../apps/server/src/tts/espeak-engine.js';
+
+const engine = new EspeakEngine();
+
+/**
+ * A spoken phrase as a 16 kHz mono WAV with silence around it, made by the bundled
+ * eSpeak NG (no system packages needed): for the fake microphone and for training takes.
+ * Vary `prosody` to get takes that are alike but not identical.
+ */
+export async function phraseWav(
+  text: string,
+  options: Prosody & { voiceId?: string; silenceBefore?: number; silenceAfter?: number } = {},
+): Promise<Uint8Array> {
+  const { voiceId = 'en-US-male', silenceBefore = 1, silenceAfter = 1.5, ...prosody } = options;
+  const speech = await engine.synthesize(text, voiceId, prosody);
+  const floats = Float32Array.from(speech.samples, (sample) => sample / 32768);
+  const at16k = resample(floats, speech.sampleRate, 16_000);
+  const padded = new Float32Array(Math.round((silenceBefore + silenceAfter) * 16_000) + at16k.length);
+  padded.set(at16k, Math.round(silenceBefore * 16_000));
+  return encodeWavPcm16(padded, 16_000);
+}
+
+/** Writes `phraseWav` to a file (Chromium's fake microphone reads a path). */
+export async function writePhraseWav(
+  file: string,
+  text: string,
+  options: Parameters<typeof phraseWav>[1] = {},
+) {
+  writeFileSync(file, await phraseWav(text, options));
+  return file;
+}

@@ -1,0 +1,52 @@
+import { phraseWav } from './speech.js';
+import type { TestServer, TestUser } from './server.js';
+
+/** Enrolment takes: alike, but each a little different in speed and pitch. */
+const TAKE_PROSODY = [
+  { wordsPerMinute: 140, pitch: 40 },
+  { wordsPerMinute: 165, pitch: 55 },
+  { wordsPerMinute: 150, pitch: 62 },
+];
+
+async function call<T>(
+  server: TestServer,
+  user: TestUser,
+  path: string,
+  init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${user.session.access_token}`, ...init.headers },
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Trains a voice profile through the HTTP API as the recorder would: each phrase added and
+ * recorded three times (spoken by eSpeak NG), then waits until the model is built.
+ */
+export async function trainVoiceProfile(server: TestServer, user: TestUser, phrases: string[]) {
+  for (const text of phrases) {
+    const phrase = await call<{ id: string }>(server, user, '/app/casr/customPhrase', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text, scenario_id: 'conversation' }),
+    });
+    for (const prosody of TAKE_PROSODY) {
+      const form = new FormData();
+      form.append('info', JSON.stringify({ file_ext: 'wav' }));
+      const wav = await phraseWav(text, { ...prosody, silenceBefore: 0.5, silenceAfter: 0.5 });
+      form.append('audiofile', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'take.wav');
+      await call(server, user, `/app/casr/upload/training/${phrase.id}`, { method: 'POST', body: form });
+    }
+  }
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const info = await call<{ models: { version: number }[] }>(server, user, '/app/modelsInfo');
+    if (info.models[0]) return info.models[0].version;
+    if (Date.now() > deadline) throw new Error('the voice profile was not built within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
