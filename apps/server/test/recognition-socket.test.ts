@@ -1,10 +1,12 @@
 import type { Phrase, RecognitionResult, ServerToClientEvents } from '@parla/contract';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { frameOpusPackets, wavToMono16k } from '@parla/speech';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
 import { DIGIT_WORDS, fsddTake } from './support/audio.js';
+import { MODEL_TYPE } from '../src/services/voice-profile.service.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -311,6 +313,34 @@ describe('recognition over the socket', () => {
       'model_loading',
       'model_missing',
     ]);
+    client.socket.disconnect();
+  });
+
+  it('says model_loading_error when the stored profile cannot be read', async () => {
+    const broken = await signUp(server.api);
+    await server.db
+      .insertInto('models')
+      .values({
+        id: randomUUID(),
+        user_id: broken.user.id,
+        version: 1,
+        type: MODEL_TYPE,
+        provider: 'casr',
+        storage_key: `models/${broken.user.id}/missing.bin`,
+        size_bytes: 10,
+        meta: JSON.stringify({}),
+      })
+      .execute();
+    const client = connect(broken);
+    await client.next('connection_ready');
+    client.socket.emit('select_provider', {});
+    expect(await client.next('model_loading_error')).toMatchObject({
+      message: expect.any(String) as unknown,
+    });
+    // Audio without a loaded profile is refused, not recognised.
+    const refused = client.next('error');
+    client.socket.emit('stream_audio_samples', new Uint8Array(640));
+    expect(await refused).toMatchObject({ message: expect.stringContaining('model_ready') as unknown });
     client.socket.disconnect();
   });
 
