@@ -81,6 +81,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
+      // What axe measured (colours, ratio) makes a failure readable without a rerun.
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
     }));
 }

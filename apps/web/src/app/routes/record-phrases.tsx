@@ -143,15 +143,18 @@ function ScenarioPhrases({
             </Typography>
             <Typography color="text.secondary">{description}</Typography>
           </Box>
-          <Button
-            component={RouterLink}
-            to={paths.recordTraining.getHref(scenarioId)}
-            variant="contained"
-            size="large"
-            disabled={needing === 0}
-          >
-            {needing > 0 ? t('phrasesPage.recordCount', { count: needing }) : t('phrasesPage.allRecorded')}
-          </Button>
+          {/* Only once the phrases are known: "all recorded" must not flash while they load. */}
+          {phrases.isSuccess && (
+            <Button
+              component={RouterLink}
+              to={paths.recordTraining.getHref(scenarioId)}
+              variant="contained"
+              size="large"
+              disabled={needing === 0}
+            >
+              {needing > 0 ? t('phrasesPage.recordCount', { count: needing }) : t('phrasesPage.allRecorded')}
+            </Button>
+          )}
         </Stack>
         {phrases.isPending ? (
           <LinearProgress aria-label={t('phrasesPage.loading')} />
