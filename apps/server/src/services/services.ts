@@ -58,10 +58,10 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
   // What this build offers; the client hides what is off.
   const featureFlags: FeatureFlags = {
     social_sign_in: false,
-    local_recognition: false,
+    local_recognition: true,
     chat_assistant: false,
     meeting_captions: false,
-    imports: false,
+    imports: true,
   };
 
   const speechEngine = new EspeakEngine();

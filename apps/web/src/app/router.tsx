@@ -17,10 +17,6 @@ const notFound = page(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
 );
-const comingLater = page(
-  () => import('./routes/record'),
-  (m) => m.RecordSubpageRoute,
-);
 
 const privateRoutes: RouteObject[] = [
   {
@@ -93,9 +89,27 @@ const privateRoutes: RouteObject[] = [
           (m) => m.RecordPhrasesRoute,
         ),
       },
-      { path: 'personal_vocabulary', ...comingLater },
-      { path: 'shortcut_phrases', ...comingLater },
-      { path: 'import_samples', ...comingLater },
+      {
+        path: 'personal_vocabulary',
+        ...page(
+          () => import('./routes/record-vocabulary'),
+          (m) => m.VocabularyRoute,
+        ),
+      },
+      {
+        path: 'shortcut_phrases',
+        ...page(
+          () => import('./routes/record-shortcuts'),
+          (m) => m.ShortcutPhrasesRoute,
+        ),
+      },
+      {
+        path: 'import_samples',
+        ...page(
+          () => import('./routes/record-imports'),
+          (m) => m.ImportSamplesRoute,
+        ),
+      },
     ],
   },
   {
@@ -119,15 +133,69 @@ const privateRoutes: RouteObject[] = [
       (m) => m.RecordNotesRoute,
     ),
   },
-  { path: paths.shortcutPhraseAdd.path, ...comingLater },
-  { path: paths.shortcutPhrase.path, ...comingLater },
-  { path: paths.shortcutPhraseEdit.path, ...comingLater },
-  { path: paths.vocabularyItemAdd.path, ...comingLater },
-  { path: paths.vocabularyItem.path, ...comingLater },
-  { path: paths.vocabularyItemEdit.path, ...comingLater },
-  { path: paths.importManual.path, ...comingLater },
-  { path: paths.importApple.path, ...comingLater },
-  { path: paths.importRelate.path, ...comingLater },
+  {
+    path: paths.shortcutPhraseAdd.path,
+    ...page(
+      () => import('./routes/record-shortcuts'),
+      (m) => m.ShortcutPhraseAddRoute,
+    ),
+  },
+  {
+    path: paths.shortcutPhrase.path,
+    ...page(
+      () => import('./routes/record-shortcuts'),
+      (m) => m.ShortcutPhraseRoute,
+    ),
+  },
+  {
+    path: paths.shortcutPhraseEdit.path,
+    ...page(
+      () => import('./routes/record-shortcuts'),
+      (m) => m.ShortcutPhraseEditRoute,
+    ),
+  },
+  {
+    path: paths.vocabularyItemAdd.path,
+    ...page(
+      () => import('./routes/record-vocabulary'),
+      (m) => m.VocabularyAddRoute,
+    ),
+  },
+  {
+    path: paths.vocabularyItem.path,
+    ...page(
+      () => import('./routes/record-vocabulary'),
+      (m) => m.VocabularyItemRoute,
+    ),
+  },
+  {
+    path: paths.vocabularyItemEdit.path,
+    ...page(
+      () => import('./routes/record-vocabulary'),
+      (m) => m.VocabularyEditRoute,
+    ),
+  },
+  {
+    path: paths.importManual.path,
+    ...page(
+      () => import('./routes/record-imports'),
+      (m) => m.ImportManualRoute,
+    ),
+  },
+  {
+    path: paths.importApple.path,
+    ...page(
+      () => import('./routes/record-imports'),
+      (m) => m.ImportAppleRoute,
+    ),
+  },
+  {
+    path: paths.importRelate.path,
+    ...page(
+      () => import('./routes/record-imports'),
+      (m) => m.ImportRelateRoute,
+    ),
+  },
   {
     path: paths.settings.path,
     ...page(

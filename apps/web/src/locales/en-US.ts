@@ -435,60 +435,11 @@ export const enUS = {
     title: 'Record',
     intro: 'Recordings of your own voice train your personal profile.',
     sections: 'Recording sections',
-    start: 'Start recording',
-    tutorial: 'How recording works',
-    training: 'Record training phrases',
-    notes: 'My notes',
     tabs: {
       phrases: 'Phrases',
       personal_vocabulary: 'Personal vocabulary',
       shortcut_phrases: 'Shortcut phrases',
       import_samples: 'Import samples',
-    },
-    pages: {
-      personal_vocabulary: {
-        title: 'Personal vocabulary',
-        body: 'Words and phrases of your own (names, places, things you say often). You have none yet; adding them arrives with the recorder.',
-      },
-      shortcut_phrases: {
-        title: 'Shortcut phrases',
-        body: 'A short thing you say that expands into a long text, such as “coffee” into “Could I have a coffee with milk, please?”. You have none yet.',
-      },
-      import_samples: {
-        title: 'Import samples',
-        body: 'Bring recordings you already have into your profile. Importing arrives with the recorder.',
-      },
-      tutorial: {
-        title: 'How recording works',
-        body: 'You will read short phrases aloud, each a few times, in a quiet place. Take breaks whenever you like: nothing is timed. The guided tutorial arrives with the recorder.',
-      },
-      training: {
-        title: 'Training phrases',
-        body: 'Phrases to record for your profile will be listed here. There is nothing to record yet.',
-      },
-      notes: { title: 'My notes', body: 'Notes you dictate are kept here. You have no notes yet.' },
-      shortcut_item: { title: 'Shortcut phrase', body: 'This shortcut phrase does not exist yet.' },
-      shortcut_add: {
-        title: 'Add a shortcut phrase',
-        body: 'Adding shortcut phrases arrives with the recorder.',
-      },
-      vocabulary_item: { title: 'Vocabulary item', body: 'This vocabulary item does not exist yet.' },
-      vocabulary_add: {
-        title: 'Add to your vocabulary',
-        body: 'Adding your own words arrives with the recorder.',
-      },
-      import_manual: {
-        title: 'Import audio files',
-        body: 'Importing your own audio files arrives with the recorder.',
-      },
-      import_apple: {
-        title: 'Import from Apple devices',
-        body: 'Importing voice memos from Apple devices arrives with the recorder.',
-      },
-      import_relate: {
-        title: 'Import from Relate',
-        body: 'Importing from the Relate app arrives with the recorder.',
-      },
     },
   },
   integrations: {
@@ -504,6 +455,131 @@ export const enUS = {
     meetings: {
       title: 'Other meeting tools',
       body: 'Captions for other meeting tools are planned. Nothing is connected yet.',
+    },
+  },
+  imports: {
+    tab: {
+      title: 'Import recordings you already have',
+      intro:
+        'Importing adds recordings you already have to your voice profile, so you need to record less. Each recording becomes a take of the phrase said in it, and phrases you do not have yet are added for you.',
+      choose: 'Where are your recordings?',
+    },
+    sources: {
+      manual: {
+        title: 'My own audio files',
+        body: 'Audio files from any recorder or app, with what is said in each one.',
+      },
+      apple: {
+        title: 'Apple Voice Memos',
+        body: 'Memos from an iPhone or a Mac, each named with the words you say in it.',
+      },
+      relate: {
+        title: 'Relate',
+        body: 'Recordings exported from the Relate app, with a file of what is said in each.',
+      },
+    },
+    pages: {
+      manual: {
+        title: 'Import your own audio files',
+        intro: 'Choose your recordings, say what is said in each one, then import them.',
+      },
+      apple: {
+        title: 'Import Apple Voice Memos',
+        intro: 'Choose memos exported from Voice Memos. Each memo is taken to say its title.',
+      },
+      relate: {
+        title: 'Import from Relate',
+        intro: 'Choose the recordings of your Relate export with the file saying what is said in each.',
+      },
+    },
+    back: 'Back to import choices',
+    scenario: 'New phrases are added to the scenario you are working on: {{scenario}}.',
+    format: {
+      heading: 'What you can import',
+      manualFiles:
+        'Choose the audio files, then type what is said in each one. Or choose one .zip file holding the audio files and a transcripts file.',
+      audio:
+        'Audio files: WAV, M4A, CAF, MP3, Ogg, WebM, FLAC, AIFF or AMR. Each recording is one phrase, 0.15 to 20 seconds long, with your voice in it and not so loud that it distorts.',
+      transcriptsFile:
+        'A transcripts file is called transcripts.csv (or .tsv or .txt). It has one line for each recording: the file name, a comma, then the words said. For example:',
+      exampleLabel: 'Example of a transcripts file',
+      example: 'file,text\nyes-1.wav,Yes please\nkettle.wav,"Put the kettle on, please"',
+      limits:
+        'Up to 200 audio files at a time, or one zip of up to 2,000 files. Each phrase is at most 200 characters.',
+      appleTitles: 'In Voice Memos, rename each memo to the words you say in it, for example “Call my son”.',
+      appleIphone:
+        'On an iPhone: select the memos, tap Share, then Save to Files, and choose them here. For many memos, compress them into a zip in the Files app and choose the zip.',
+      appleMac:
+        'On a Mac: drag the memos out of Voice Memos into a folder, or use File, then Export, and choose them here.',
+      appleUntitled:
+        'Memos still called “New Recording 3” or a date are not imported: rename them first, or type what they say below.',
+      appleTranscripts:
+        'You can also add a transcripts file, as for your own audio files, to give the words of any memo.',
+      relateExport:
+        'Choose the recordings of your Relate export (the audio files, or a zip of them) with a transcripts file saying what is said in each one.',
+      relateNoGuess:
+        'We do not guess what a recording says: if your export has no transcripts file, type the words of each recording below.',
+    },
+    picker: {
+      heading: 'Your files',
+      drop: 'Drag files here, or',
+      choose: 'Choose files',
+      chooseMore: 'Add more files',
+      none: 'No files chosen yet.',
+      chosen: 'Chosen files',
+      remove: 'Remove',
+      removeOne: 'Remove {{file}}',
+      kind: {
+        audio: 'Recording',
+        archive: 'Zip file: its recordings and transcripts file are read when you import',
+        transcripts_one: 'Transcripts file: 1 line read',
+        transcripts_other: 'Transcripts file: {{count}} lines read',
+        other: 'Not a kind of audio file we know: it may not be imported',
+      },
+      words: 'What is said',
+      wordsIn: 'What is said in {{file}}',
+      wordsHelp: 'Type the words said in this recording.',
+      wordsOrArchive: 'Type the words, or leave empty if the transcripts file in your zip has them.',
+      wordsMissing: 'Type what is said in this recording.',
+      wordsFromFile: 'From {{file}}. You can change the words.',
+      wordsTitle: 'Leave empty to use the memo’s title: “{{title}}”.',
+      wordsUntitled: 'This memo has no title yet: type what is said in it.',
+    },
+    submit: {
+      import: 'Import',
+      importCount_one: 'Import 1 file',
+      importCount_other: 'Import {{count}} files',
+      importing: 'Importing…',
+      progress: 'Importing your recordings',
+      busy: 'Importing your recordings. With many files this can take a minute: keep this page open.',
+      empty: 'Choose at least one recording or zip file to import.',
+      oneArchive: 'Choose one zip file at a time.',
+      tooMany: 'Choose at most {{max}} audio files at a time, or put them in a zip file.',
+      tooLarge: 'A zip file can be at most 200 MB. Split your recordings into smaller zip files.',
+      missingWords_one: '1 recording has no words yet: type what is said in it, or add a transcripts file.',
+      missingWords_other:
+        '{{count}} recordings have no words yet: type what is said in each, or add a transcripts file.',
+    },
+    error: {
+      title: 'Nothing was imported',
+      offline:
+        'There is no connection to the server. Your files are still chosen: try again when you are back online.',
+    },
+    result: {
+      heading: 'Import finished',
+      importedCount_one: '1 recording imported',
+      importedCount_other: '{{count}} recordings imported',
+      refusedCount_one: '1 file not imported',
+      refusedCount_other: '{{count}} files not imported',
+      whereToFind: 'The phrases and their takes are now on your Record page.',
+      noneImported: 'Nothing was imported. The reasons are below: fix the files and try again.',
+      importedList_one: 'Imported (1)',
+      importedList_other: 'Imported ({{count}})',
+      refusedList_one: 'Not imported (1)',
+      refusedList_other: 'Not imported ({{count}})',
+      fromFile: 'From {{file}}',
+      seePhrases: 'See your phrases',
+      importMore: 'Import more files',
     },
   },
   contactUs: {
@@ -585,6 +661,118 @@ export const enUS = {
       title: 'Change password',
       tab: 'Password',
       intro: 'To change your password we email you a 6-digit code first.',
+    },
+  },
+  shortcuts: {
+    tab: {
+      title: 'Shortcut phrases',
+      intro:
+        'Say a few words, and {{product}} says or writes a whole sentence for you. Shortcuts work in Speak and in Dictate.',
+      add: 'Add a shortcut',
+      list: 'Your shortcut phrases',
+      becomes: 'becomes',
+      open: 'Open shortcut “{{input}}”',
+      loadFailed: 'Your shortcuts could not be loaded. Check the connection and reload the page.',
+      emptyTitle: 'No shortcuts yet',
+      emptyBody:
+        'A shortcut saves you from saying something long. You choose a short input, such as “coffee”, and the text it stands for, such as “Could I have a coffee with milk, please?”. When you say the input in Speak, {{product}} speaks the whole text for you; in Dictate, it writes it.',
+    },
+    item: {
+      title: 'Shortcut phrase',
+      input: 'When you say',
+      output: '{{product}} says or writes',
+      edit: 'Edit',
+      delete: 'Delete…',
+      back: 'Back to shortcuts',
+      loadFailed: 'This shortcut could not be loaded. Check the connection and reload the page.',
+      notFoundTitle: 'This shortcut does not exist',
+      notFoundBody: 'It may have been deleted. Your shortcuts are all in the list.',
+    },
+    form: {
+      addTitle: 'Add a shortcut',
+      editTitle: 'Edit shortcut',
+      intro: 'Choose a short input that is easy for you to say, and the text it should become.',
+      input: 'Short input: what you say',
+      inputHelp: 'One or a few words. Capital letters do not matter.',
+      output: 'Output: what is spoken or written',
+      outputHelp: 'The whole text, as long as you like.',
+      inputEmpty: 'Write the short input',
+      outputEmpty: 'Write the text the shortcut stands for',
+      tooLong: 'Use at most {{max}} characters',
+      conflict: 'Shortcut with this input already exists',
+      add: 'Add shortcut',
+      save: 'Save changes',
+      saveFailed: 'The shortcut was not saved. {{message}}',
+      added: 'Shortcut added',
+      saved: 'Shortcut saved',
+    },
+    deleteDialog: {
+      title: 'Delete this shortcut?',
+      body: 'Saying “{{input}}” will no longer become “{{output}}”',
+      confirm: 'Delete shortcut',
+      failed: 'The shortcut was not deleted. {{message}}',
+      deleted: 'Shortcut deleted',
+    },
+  },
+  vocabulary: {
+    tab: {
+      title: 'Personal vocabulary',
+      intro:
+        'Words, names and sentences of your own: the names of people you know, your street, things you often say. Record each one so that your voice profile learns how you say it.',
+      add: 'Add a word or phrase',
+      list: 'Your personal vocabulary',
+      open: 'Open “{{text}}”',
+      record: 'Record',
+      recordOne: 'Record “{{text}}”',
+      takes: '{{count}} of {{total}} takes recorded',
+      loadFailed: 'Your vocabulary could not be loaded. Check the connection and reload the page.',
+      emptyTitle: 'No words of your own yet',
+      emptyBody:
+        'Add the words you use that others rarely do, such as the names of your family or your team. Then record each a few times: your voice profile learns them, and {{product}} understands them when you speak or dictate.',
+    },
+    item: {
+      title: 'Vocabulary phrase',
+      text: 'Words',
+      takes: 'Recorded',
+      takesValue: '{{count}} of {{total}} takes',
+      record: 'Record it',
+      recordMore: 'Record it again',
+      edit: 'Edit',
+      delete: 'Delete…',
+      back: 'Back to vocabulary',
+      loadFailed: 'This phrase could not be loaded. Check the connection and reload the page.',
+      notFoundTitle: 'This phrase does not exist',
+      notFoundBody: 'It may have been deleted. Your vocabulary is all in the list.',
+    },
+    form: {
+      addTitle: 'Add to your vocabulary',
+      editTitle: 'Edit phrase',
+      addIntro: 'A word, a name or a sentence, written the way you say it.',
+      editIntro: 'Change how the phrase is written.',
+      keptTakes_one:
+        'Your take of this phrase is kept with the new words, so change only how it is written, not what you say.',
+      keptTakes_other:
+        'Your {{count}} takes of this phrase are kept with the new words, so change only how it is written, not what you say.',
+      text: 'Word or phrase',
+      textHelp: 'For example a name, a place, or something you often say.',
+      textEmpty: 'Write the word or phrase',
+      tooLong: 'Use at most {{max}} characters',
+      conflict: 'This phrase is already in your list',
+      scenario: 'It joins your phrases for “{{scenario}}”.',
+      add: 'Add to vocabulary',
+      save: 'Save changes',
+      saveFailed: 'The phrase was not saved. {{message}}',
+      added: 'Added to your vocabulary',
+      saved: 'Phrase saved',
+    },
+    deleteDialog: {
+      title: 'Delete this phrase?',
+      body: '“{{text}}” is removed from your vocabulary.',
+      bodyTakes_one: '“{{text}}” is removed from your vocabulary, with its recorded take.',
+      bodyTakes_other: '“{{text}}” is removed from your vocabulary, with its {{count}} recorded takes.',
+      confirm: 'Delete phrase',
+      failed: 'The phrase was not deleted. {{message}}',
+      deleted: 'Phrase deleted',
     },
   },
   external: {

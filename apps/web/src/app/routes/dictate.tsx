@@ -30,7 +30,7 @@ import {
 } from '../../features/notes/api/notes.api';
 import { useNoteEditor, type SaveStatus } from '../../features/notes/hooks/use-note-editor';
 import { noteDrafts, noteTitle } from '../../features/notes/note-drafts';
-import { shortcutPhrasesQueryOptions } from '../../features/recognition/api/recognition.api';
+import { shortcutPhrasesQueryOptions } from '../../features/shortcuts/api/shortcuts.api';
 import { expandShortcut } from '../../features/recognition/shortcuts';
 import {
   ListenControls,

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { paths } from '../../config/paths';
-import { shortcutPhrasesQueryOptions } from '../../features/recognition/api/recognition.api';
+import { shortcutPhrasesQueryOptions } from '../../features/shortcuts/api/shortcuts.api';
 import { expandShortcut } from '../../features/recognition/shortcuts';
 import { ConfirmChoices } from '../../features/recognition/components/confirm-choices';
 import {

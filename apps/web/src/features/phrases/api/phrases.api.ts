@@ -111,7 +111,12 @@ export const useEditPhrase = () =>
   );
 
 /** POST /app/casr/deletePhrase: removes a phrase and its takes. */
-export const useDeletePhrase = () =>
-  usePhrasesMutation((phraseId: string) =>
-    api.post<unknown>('/app/casr/deletePhrase', { phrase_id: phraseId }),
-  );
+export const useDeletePhrase = () => {
+  const queryClient = useQueryClient();
+  return usePhrasesMutation(async (phraseId: string) => {
+    const result = await api.post<unknown>('/app/casr/deletePhrase', { phrase_id: phraseId });
+    // Gone: its page, still open while it closes, must not fetch it again.
+    queryClient.removeQueries({ queryKey: phraseQueryOptions(phraseId).queryKey });
+    return result;
+  });
+};

@@ -2,9 +2,7 @@ import {
   type ModelLinksResponseSchema,
   type RecognitionResult,
   type RecognitionUploadInfoSchema,
-  type ShortcutPhrase,
 } from '@parla/contract';
-import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
@@ -54,16 +52,6 @@ export async function uploadLocalResult(
     quietNetworkErrors: true,
   });
 }
-
-export const shortcutPhrasesQueryKey = ['shortcut_phrases'] as const;
-
-/** GET /app/casr/shortcut_phrases: what each shortcut expands to. */
-export const shortcutPhrasesQueryOptions = () =>
-  queryOptions({
-    queryKey: shortcutPhrasesQueryKey,
-    queryFn: async () =>
-      (await api.get<{ shortcut_phrases: ShortcutPhrase[] }>('/app/casr/shortcut_phrases')).shortcut_phrases,
-  });
 
 /**
  * POST /app/recording/recognition/{id}/confirm: what the person meant by an utterance.

@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportReport } from '../api/imports.api';
+
+/**
+ * What an import did: the totals, the phrases imported, and each refused file with the
+ * server's reason. The heading takes the focus so that the result is read out at once.
+ */
+export function ImportReportView({ report, actions }: { report: ImportReport; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const imported = report.imported.length;
+  const refused = report.refused.length;
+
+  return (
+    <Box component="section" aria-labelledby="import-result-heading">
+      <Typography id="import-result-heading" ref={heading} tabIndex={-1} variant="h2" sx={{ mb: 2 }}>
+        {t('imports.result.heading')}
+      </Typography>
+      <Alert severity={imported === 0 ? 'error' : refused > 0 ? 'warning' : 'success'} sx={{ mb: 3 }}>
+        <strong>
+          {t('imports.result.importedCount', { count: imported })}
+          {' · '}
+          {t('imports.result.refusedCount', { count: refused })}
+        </strong>
+        <div>{imported === 0 ? t('imports.result.noneImported') : t('imports.result.whereToFind')}</div>
+      </Alert>
+      <Stack spacing={3} sx={{ mb: 3 }}>
+        {imported > 0 && (
+          <Box>
+            <Typography id="import-imported-heading" variant="h3" sx={{ mb: 1 }}>
+              {t('imports.result.importedList', { count: imported })}
+            </Typography>
+            <Paper variant="outlined">
+              <List aria-labelledby="import-imported-heading" disablePadding>
+                {report.imported.map((item, index) => (
+                  <ListItem key={`${item.file}-${index}`} divider={index < imported - 1}>
+                    <ListItemText
+                      primary={item.text}
+                      secondary={t('imports.result.fromFile', { file: item.file })}
+                      slotProps={{ primary: { sx: { fontSize: '1.1rem', fontWeight: 600 } } }}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Paper>
+          </Box>
+        )}
+        {refused > 0 && (
+          <Box>
+            <Typography id="import-refused-heading" variant="h3" sx={{ mb: 1 }}>
+              {t('imports.result.refusedList', { count: refused })}
+            </Typography>
+            <Paper variant="outlined">
+              <List aria-labelledby="import-refused-heading" disablePadding>
+                {report.refused.map((item, index) => (
+                  <ListItem key={`${item.file}-${index}`} divider={index < refused - 1}>
+                    <ListItemText
+                      primary={item.file}
+                      secondary={item.reason}
+                      slotProps={{
+                        primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } },
+                        secondary: { sx: { color: 'text.primary' } },
+                      }}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Paper>
+          </Box>
+        )}
+      </Stack>
+      {actions && <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>{actions}</Box>}
+    </Box>
+  );
+}
