@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TermsDialog } from './pages/overlays.js';
-import { DESKTOP, PHONE, seriousViolations } from './support/browser.js';
+import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
@@ -89,19 +89,11 @@ async function signInTrained(state: Record<string, unknown> = {}) {
   );
 }
 
-/** With SCREENSHOTS=1, the page as it is now at both widths, into screenshots/ to be looked at. */
+/** With SCREENSHOTS=1, the page at both widths, each checked by axe too. */
 async function screenshots(name: string) {
-  if (process.env.SCREENSHOTS !== '1') return;
-  const dir = new URL('../screenshots/', import.meta.url).pathname;
-  mkdirSync(dir, { recursive: true });
-  for (const [width, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${dir}${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+  await saveScreenshots(page, name, async () => {
     expect(await seriousViolations(page)).toEqual([]);
-  }
+  });
 }
 
 async function startListening(options: { handsFree?: boolean } = {}) {

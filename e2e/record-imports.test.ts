@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Phrase } from '@parla/contract';
 import { zipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, seriousViolations } from './support/browser.js';
+import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
@@ -13,7 +13,6 @@ import { phraseWav } from './support/speech.js';
 // chosen in the browser's file chooser, sent to the real server, and the report lists
 // what became takes and what was refused, with why.
 
-const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 const memo = new Uint8Array(
   readFileSync(new URL('../apps/server/test/fixtures/audio/Yes please.m4a', import.meta.url)),
 );
@@ -35,19 +34,6 @@ let server: TestServer;
 let context: BrowserContext;
 let page: Page;
 usePagePerTest((harness) => ({ server, context, page } = harness));
-
-async function screenshot(name: string) {
-  if (!SCREENSHOTS) return;
-  mkdirSync('screenshots', { recursive: true });
-  for (const [width, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 const file = (name: string, bytes: Uint8Array, mimeType = 'application/octet-stream') => ({
   name,
@@ -79,13 +65,13 @@ describe('importing recordings in the browser', () => {
     await page.getByRole('heading', { name: 'Import recordings you already have' }).waitFor();
     for (const source of ['My own audio files', 'Apple Voice Memos', 'Relate'])
       expect(await page.getByRole('link', { name: new RegExp(`^${source}`) }).isVisible()).toBe(true);
-    await screenshot('import-samples');
+    await saveScreenshots(page, 'import-samples');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: /^My own audio files/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Import your own audio files' }).waitFor();
     expect(await page.locator('input[type=file]').getAttribute('accept')).toContain('.wav');
-    await screenshot('import-manual');
+    await saveScreenshots(page, 'import-manual');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Recordings without their words are caught before anything is sent.
@@ -124,7 +110,7 @@ describe('importing recordings in the browser', () => {
     });
     await chooseFiles([file('recordings.zip', archive, 'application/zip')]);
     await page.getByText(/Zip file: its recordings/).waitFor();
-    await screenshot('import-manual-chosen');
+    await saveScreenshots(page, 'import-manual-chosen');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Import 3 files' }).click();
 
@@ -148,7 +134,7 @@ describe('importing recordings in the browser', () => {
       .filter({ hasText: 'mystery.wav' })
       .getByText('No transcript names this file.')
       .waitFor();
-    await screenshot('import-manual-result');
+    await saveScreenshots(page, 'import-manual-result');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await takesOf(user)).toHaveLength(4);
 
@@ -178,7 +164,7 @@ describe('importing recordings in the browser', () => {
     ]);
     await page.getByText('Leave empty to use the memo’s title: “Yes please”.').waitFor();
     await page.getByText('This memo has no title yet: type what is said in it.').waitFor();
-    await screenshot('import-apple-chosen');
+    await saveScreenshots(page, 'import-apple-chosen');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Import 2 files' }).click();
 
@@ -201,7 +187,7 @@ describe('importing recordings in the browser', () => {
     await page.goto('/record/import_samples/relate');
     await page.getByRole('heading', { level: 1, name: 'Import from Relate' }).waitFor();
     await page.getByText('We do not guess what a recording says').waitFor();
-    await screenshot('import-relate');
+    await saveScreenshots(page, 'import-relate');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Files dropped on the area: a transcripts file fills in the words of the recording.

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Phrase, ShortcutPhrase } from '@parla/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, seriousViolations } from './support/browser.js';
+import { DESKTOP, PHONE, saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { recordRequests, seedSession } from './support/session.js';
@@ -11,26 +10,12 @@ import { recordRequests, seedSession } from './support/session.js';
 // output spoken or written) and personal vocabulary (their own words to record), added,
 // changed and deleted through the real screens against the real server.
 
-const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 const CONFLICT = 'Shortcut with this input already exists';
 
 let server: TestServer;
 let context: BrowserContext;
 let page: Page;
 usePagePerTest((harness) => ({ server, context, page } = harness));
-
-async function screenshot(name: string) {
-  if (!SCREENSHOTS) return;
-  mkdirSync('screenshots', { recursive: true });
-  for (const [width, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `screenshots/library-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** axe finds nothing serious on the screen as it is now, and a phone needs no sideways scrolling. */
 async function checkAccessibility() {
@@ -75,14 +60,14 @@ describe('shortcut phrases', () => {
     await page.goto('/record/shortcut_phrases');
     await page.getByRole('heading', { name: 'No shortcuts yet' }).waitFor();
     await page.getByText(/When you say the input in Speak/).waitFor();
-    await screenshot('shortcuts-empty');
+    await saveScreenshots(page, 'library-shortcuts-empty');
     await checkAccessibility();
 
     await page.getByRole('link', { name: 'Add a shortcut' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add a shortcut' }).waitFor();
     const input = page.getByRole('textbox', { name: 'Short input: what you say' });
     const output = page.getByRole('textbox', { name: 'Output: what is spoken or written' });
-    await screenshot('shortcut-add');
+    await saveScreenshots(page, 'library-shortcut-add');
     await checkAccessibility();
 
     // Both are required; the first wrong field gets the focus, and nothing is sent.
@@ -91,7 +76,7 @@ describe('shortcut phrases', () => {
     await page.getByText('Write the text the shortcut stands for').waitFor();
     expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await input.getAttribute('aria-invalid')).toBe('true');
-    await screenshot('shortcut-add-errors');
+    await saveScreenshots(page, 'library-shortcut-add-errors');
     await checkAccessibility();
 
     await input.fill('  Coffee ');
@@ -107,7 +92,7 @@ describe('shortcut phrases', () => {
     expect((await shortcutsOf(user)).map(({ input, output }) => ({ input, output }))).toEqual([
       { input: 'Coffee', output: 'Could I have a coffee with milk, please?' },
     ]);
-    await screenshot('shortcuts-list');
+    await saveScreenshots(page, 'library-shortcuts-list');
     await checkAccessibility();
 
     // The same input in other case: refused in the form, before anything is sent.
@@ -120,7 +105,7 @@ describe('shortcut phrases', () => {
     await page.getByRole('button', { name: 'Add shortcut' }).click();
     await page.getByText(CONFLICT).waitFor();
     expect(posts()).toBe(1);
-    await screenshot('shortcut-add-conflict');
+    await saveScreenshots(page, 'library-shortcut-add-conflict');
     await checkAccessibility();
 
     // Taken meanwhile elsewhere (this screen's list does not know it): the server's 409,
@@ -146,7 +131,7 @@ describe('shortcut phrases', () => {
     await list.getByRole('link', { name: /^Coffee becomes/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Shortcut phrase' }).waitFor();
     await page.getByText('Could I have a coffee with milk, please?').waitFor();
-    await screenshot('shortcut-item');
+    await saveScreenshots(page, 'library-shortcut-item');
     await checkAccessibility();
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit shortcut' }).waitFor();
@@ -154,7 +139,7 @@ describe('shortcut phrases', () => {
     await input.fill('tea');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(CONFLICT).waitFor();
-    await screenshot('shortcut-edit-conflict');
+    await saveScreenshots(page, 'library-shortcut-edit-conflict');
     await checkAccessibility();
     await input.fill('COFFEE');
     await output.fill('A coffee, please.');
@@ -167,7 +152,7 @@ describe('shortcut phrases', () => {
     await page.getByRole('button', { name: 'Delete…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this shortcut?' });
     await dialog.getByText('Saying “COFFEE” will no longer become “A coffee, please.”').waitFor();
-    await screenshot('shortcut-delete-dialog');
+    await saveScreenshots(page, 'library-shortcut-delete-dialog');
     await checkAccessibility();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -197,7 +182,7 @@ describe('personal vocabulary', () => {
 
     await page.goto('/record/personal_vocabulary');
     await page.getByRole('heading', { name: 'No words of your own yet' }).waitFor();
-    await screenshot('vocabulary-empty');
+    await saveScreenshots(page, 'library-vocabulary-empty');
     await checkAccessibility();
 
     await page.getByRole('link', { name: 'Add a word or phrase' }).click();
@@ -206,7 +191,7 @@ describe('personal vocabulary', () => {
     await page.getByText(/^It joins your phrases for “/).waitFor();
     await page.getByRole('button', { name: 'Add to vocabulary' }).click();
     await page.getByText('Write the word or phrase').waitFor();
-    await screenshot('vocabulary-add-errors');
+    await saveScreenshots(page, 'library-vocabulary-add-errors');
     await checkAccessibility();
 
     // A phrase the person already has (from the scenario), in other case: the server's 409.
@@ -222,7 +207,7 @@ describe('personal vocabulary', () => {
     const list = page.getByRole('list', { name: 'Your personal vocabulary' });
     await list.getByRole('link', { name: /^Aunt Margarethe/ }).waitFor();
     await list.getByText('0 of 3 takes recorded').waitFor();
-    await screenshot('vocabulary-list');
+    await saveScreenshots(page, 'library-vocabulary-list');
     await checkAccessibility();
 
     // It is one of the scenario's phrases on the Phrases tab too (its queries were refreshed).
@@ -236,13 +221,13 @@ describe('personal vocabulary', () => {
     await list.getByRole('link', { name: /^Aunt Margarethe/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Vocabulary phrase' }).waitFor();
     await page.getByText('0 of 3 takes').waitFor();
-    await screenshot('vocabulary-item');
+    await saveScreenshots(page, 'library-vocabulary-item');
     await checkAccessibility();
 
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit phrase' }).waitFor();
     expect(await text.inputValue()).toBe('Aunt Margarethe');
-    await screenshot('vocabulary-edit');
+    await saveScreenshots(page, 'library-vocabulary-edit');
     await checkAccessibility();
     await text.fill('Aunt Margaret');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -263,7 +248,7 @@ describe('personal vocabulary', () => {
     await page.getByRole('button', { name: 'Delete…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this phrase?' });
     await dialog.getByText('“Aunt Margaret” is removed from your vocabulary.').waitFor();
-    await screenshot('vocabulary-delete-dialog');
+    await saveScreenshots(page, 'library-vocabulary-delete-dialog');
     await checkAccessibility();
     await dialog.getByRole('button', { name: 'Delete phrase' }).click();
     await page.getByRole('heading', { name: 'No words of your own yet' }).waitFor();

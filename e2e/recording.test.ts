@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, seriousViolations } from './support/browser.js';
+import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
@@ -15,7 +15,6 @@ import { writePhraseWav } from './support/speech.js';
 
 const workDir = path.join(tmpdir(), `parla-recording-${process.pid}`);
 const microphoneWav = path.join(workDir, 'microphone.wav');
-const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 beforeAll(async () => {
   mkdirSync(workDir, { recursive: true });
@@ -27,19 +26,6 @@ let server: TestServer;
 let context: BrowserContext;
 let page: Page;
 usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
-
-async function screenshot(name: string) {
-  if (!SCREENSHOTS) return;
-  mkdirSync('screenshots', { recursive: true });
-  for (const [width, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('recording a voice profile in the browser', () => {
   it('records every take through the recorder, builds the profile and opens the mode page', async () => {
@@ -56,7 +42,7 @@ describe('recording a voice profile in the browser', () => {
       (await recordLinks.nth(0).getAttribute('aria-label')) ?? '',
       (await recordLinks.nth(1).getAttribute('aria-label')) ?? '',
     ].map((label) => label.replace(/^Record “|”$/g, ''));
-    await screenshot('record-phrases');
+    await saveScreenshots(page, 'record-phrases');
     expect(await seriousViolations(page)).toEqual([]);
 
     for (const [index, phrase] of firstTwo.entries()) {
@@ -67,13 +53,13 @@ describe('recording a voice profile in the browser', () => {
         expect(await page.getByLabel(`Say: ${phrase}`).isVisible()).toBe(true);
         await page.getByRole('button', { name: 'Record', exact: true }).click();
         await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
-        if (index === 0 && take === 1) await screenshot('record-take-listening');
+        if (index === 0 && take === 1) await saveScreenshots(page, 'record-take-listening');
         // Longer than one loop of the file plus the phrase: the whole phrase is in the take.
         await page.waitForTimeout(4600);
         await page.getByRole('button', { name: 'Stop' }).click();
         await page.getByRole('img', { name: /^Your take, \d+\.\d seconds$/ }).waitFor();
         if (index === 0 && take === 1) {
-          await screenshot('record-take-recorded');
+          await saveScreenshots(page, 'record-take-recorded');
           expect(await seriousViolations(page)).toEqual([]);
         }
         await page.getByRole('button', { name: 'Keep and go on' }).click();
@@ -85,7 +71,7 @@ describe('recording a voice profile in the browser', () => {
     // All six takes uploaded, the first profile trained: the dialog of spec section 4.
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 30_000 });
-    await screenshot('record-profile-updated');
+    await saveScreenshots(page, 'record-profile-updated');
     await dialog.getByRole('button', { name: /^Use / }).click();
     // A navigation inside the app: the address changes without a page load.
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/speak');

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   chromium,
@@ -39,6 +40,26 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * With SCREENSHOTS=1, the page as it is now at phone and desktop width, full length, into
+ * `screenshots/` to be looked at; `atEachWidth` runs a check there too. The page is left
+ * at desktop width. Without SCREENSHOTS this does nothing, so tests stay fast.
+ */
+export async function saveScreenshots(page: Page, name: string, atEachWidth?: () => Promise<void>) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  const dir = new URL('../../screenshots/', import.meta.url).pathname;
+  mkdirSync(dir, { recursive: true });
+  for (const [width, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${dir}${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+    await atEachWidth?.();
+  }
+  await page.setViewportSize(DESKTOP);
+}
 
 /** A fresh browser profile on the test server; service workers off unless a test asks for them. */
 export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
