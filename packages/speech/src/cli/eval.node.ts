@@ -8,6 +8,7 @@ import {
   type RecogniserFactory,
 } from '../eval/evaluate.js';
 import { loadManifest } from '../platform/files.node.js';
+import { loadPhoneModel } from '../platform/phones.node.js';
 
 // npm runs scripts from the repository root; paths on the command line are the user's.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -19,11 +20,12 @@ const { values } = parseArgs({
     'no-generic': { type: 'boolean', default: false },
     adapt: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    'phone-weight': { type: 'string' },
   },
 });
 if (values.enroll === undefined || values.test === undefined) {
   console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--adapt] [--verbose]',
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--adapt] [--verbose] [--phone-weight W]',
   );
   process.exit(2);
 }
@@ -64,7 +66,14 @@ async function run(name: string, factory: RecogniserFactory) {
   return result;
 }
 
-const personal = await run('personal', personalFactory());
+// Experimental: match phone posteriorgrams too, with this weight (docs/decisions/0055).
+const phoneWeight = Number(values['phone-weight'] ?? 0);
+if (!(phoneWeight >= 0)) {
+  console.error('--phone-weight takes a number of 0 or more');
+  process.exit(2);
+}
+const phones = phoneWeight > 0 ? await loadPhoneModel() : undefined;
+const personal = await run('personal', personalFactory({ phones, settings: { phoneWeight } }));
 let generic: Awaited<ReturnType<typeof run>> | undefined;
 if (!values['no-generic']) {
   const { genericFactory } = await import('../platform/generic.node.js');

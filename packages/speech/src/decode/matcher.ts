@@ -1,6 +1,8 @@
+import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace, type Sequence } from '../model/dtw.js';
+import { phoneViewOf, type PhoneView } from '../model/features-of-take.js';
 import { prepare, type Profile } from '../model/profile.js';
-import { confidence, exactScores, prune, pruneCount, rival } from '../model/scoring.js';
+import { confidence, exactScores, prune, pruneCount, rival, type SketchOnly } from '../model/scoring.js';
 
 /** One candidate answer. */
 export interface Alternative {
@@ -26,10 +28,27 @@ export class Matcher {
   private readonly byPhrase: number[][];
   private readonly ws = new DtwWorkspace();
 
-  constructor(profile: Profile) {
+  /** How the profile matches phones; undefined when it matches cepstra alone. */
+  readonly phoneView: PhoneView | undefined;
+
+  /** `phones` is the acoustic model, needed by profiles that match phones too. */
+  constructor(profile: Profile, phones?: PhoneModel) {
+    this.phoneView = phoneViewOf(profile.settings, phones, () => profile.phoneMean);
     this.profile = profile;
     this.byPhrase = profile.phrases.map(() => []);
     profile.templates.forEach((t, i) => this.byPhrase[t.phrase]?.push(i));
+  }
+
+  private cepstral: SketchOnly[] | undefined;
+  /** The templates' first-pass sketches cut to their first `dim` values (the cepstra). */
+  private cepstralSketches(dim: number): SketchOnly[] {
+    this.cepstral ??= this.profile.templates.map((t) => {
+      const data = new Float32Array(t.sketch.frames * dim);
+      for (let f = 0; f < t.sketch.frames; f++)
+        data.set(t.sketch.data.subarray(f * t.dim, f * t.dim + dim), f * dim);
+      return { phrase: t.phrase, frames: t.frames, sketch: { frames: t.sketch.frames, dim, data } };
+    });
+    return this.cepstral;
   }
 
   /** Recognise a whole utterance's features. */
@@ -62,11 +81,15 @@ export class Matcher {
     };
   }
 
-  /** A quick guess while the user is still speaking: the first pass alone. */
+  /**
+   * A quick guess while the user is still speaking: the first pass alone, on cepstra only
+   * (`query` may be the cepstral part alone of a profile that also matches phones).
+   */
   guess(query: Sequence): string | null {
     const p = this.profile;
     const q = prepare(query, p.settings);
-    const [best] = prune(p.templates, p.phrases.length, q, q.sketch, 1, this.ws);
+    const templates = q.dim === p.templates[0]?.dim ? p.templates : this.cepstralSketches(q.dim);
+    const [best] = prune(templates, p.phrases.length, q, q.sketch, 1, this.ws);
     return best === undefined ? null : (p.phrases[best] ?? null);
   }
 }

@@ -1,4 +1,5 @@
-import { SpectralAnalyser, utteranceFeatures, type SpectralFrame } from '../features/features.js';
+import { SpectralAnalyser, type FeatureMatrix, type SpectralFrame } from '../features/features.js';
+import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
@@ -42,11 +43,17 @@ export class RecognitionStream {
   private utteranceStart = -1;
   private lastPartialFrame = 0;
   private lastPartial = '';
+  /** The matcher's phone view with this stream's own cache of scored frames. */
+  private readonly phoneView: PhoneView | undefined;
   /** Result computed while waiting out the end-point silence, keyed by its end frame. */
   private speculative: { start: number; end: number; result: Recognition } | undefined;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
+    this.phoneView =
+      matcher.phoneView === undefined
+        ? undefined
+        : { ...matcher.phoneView, cache: { origin: 0, rows: new Map() } };
     const fe = defaultFrontEnd();
     this.analyser = new SpectralAnalyser(fe);
     this.frameShift = fe.hopSamples / fe.sampleRate;
@@ -87,7 +94,7 @@ export class RecognitionStream {
         now - this.utteranceStart >= this.partialFrames
       ) {
         this.lastPartialFrame = now;
-        const text = this.matcher.guess(this.features(this.utteranceStart, now));
+        const text = this.matcher.guess(this.features(this.utteranceStart, now, true));
         if (text !== null && text !== this.lastPartial) {
           this.lastPartial = text;
           events.push({ type: 'partial', text, time: now * this.frameShift });
@@ -104,14 +111,11 @@ export class RecognitionStream {
     return events;
   }
 
-  private features(from: number, to: number): ReturnType<typeof utteranceFeatures> {
-    const frames = this.buffer.slice(
-      Math.max(0, from - this.bufferStart),
-      Math.max(0, to - this.bufferStart),
-    );
-    return utteranceFeatures(frames, defaultFrontEnd(), {
-      decimation: this.matcher.profile.settings.decimation,
-    });
+  private features(from: number, to: number, cepstraOnly = false): FeatureMatrix {
+    const start = Math.max(0, from - this.bufferStart);
+    const frames = this.buffer.slice(start, Math.max(0, to - this.bufferStart));
+    if (this.phoneView?.cache !== undefined) this.phoneView.cache.origin = this.bufferStart + start;
+    return spanFeatures(frames, this.matcher.profile.settings, cepstraOnly ? undefined : this.phoneView);
   }
 
   private recognise(from: number, to: number): Recognition {
@@ -128,6 +132,7 @@ export class RecognitionStream {
         events.push({ type: 'speech-start', time: event.startFrame * this.frameShift });
         return;
       case 'cancel':
+        this.phoneView?.cache?.rows.clear();
         events.push({ type: 'speech-cancelled', time: this.endpointer.frameIndex * this.frameShift });
         return;
       case 'end': {
@@ -137,6 +142,7 @@ export class RecognitionStream {
             ? spec.result
             : this.recognise(event.startFrame, event.endFrame);
         this.speculative = undefined;
+        this.phoneView?.cache?.rows.clear();
         events.push({
           type: 'final',
           start: event.startFrame * this.frameShift,

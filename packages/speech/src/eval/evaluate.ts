@@ -95,11 +95,14 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
       enrol.map((e) => ({ text: e.text, audio: e.audio })),
       options,
     );
-    let matcher = new Matcher(profile);
+    let matcher = new Matcher(profile, options.phones);
     const trainMs = now() - t0;
     const recogniser: Recogniser = {
       confirm: (text, audio) => {
-        matcher = new Matcher(extendProfile(matcher.profile, [{ text, audio }]));
+        matcher = new Matcher(
+          extendProfile(matcher.profile, [{ text, audio }], options.phones),
+          options.phones,
+        );
       },
       run: (audio) => {
         const stream = new RecognitionStream(matcher);

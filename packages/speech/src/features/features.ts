@@ -12,6 +12,15 @@ export interface FrontEndOptions {
   cepstra?: number;
 }
 
+/** One triangular filter: its weights from FFT bin `start` on. */
+export interface MelFilter {
+  start: number;
+  weights: Float32Array;
+}
+
+/** Bands of the phone acoustic model's analysis: 20 filters from 130 to 3700 Hz (its `feat_params.json`). */
+export const PHONE_BANDS = 20;
+
 /** Resolved front-end settings. */
 export interface FrontEnd {
   sampleRate: Hz;
@@ -20,7 +29,9 @@ export interface FrontEnd {
   fftSize: number;
   melBands: number;
   cepstra: number;
-  filters: { start: number; weights: Float32Array }[];
+  filters: MelFilter[];
+  /** The filters of the phone acoustic model's own analysis (`src/phones`). */
+  phoneFilters: MelFilter[];
   window: Float32Array;
   dct: Float32Array;
   spectrum: RealPowerSpectrum;
@@ -29,23 +40,16 @@ export interface FrontEnd {
 const hzToMel = (f: number): number => 1127 * Math.log(1 + f / 700);
 const melToHz = (m: number): number => 700 * (Math.exp(m / 1127) - 1);
 
-/** Build the filterbank, window and DCT once per configuration. */
-export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
-  const sampleRate = options.sampleRate ?? SAMPLE_RATE;
-  const frameSamples = Math.round((options.frameLength ?? 0.025) * sampleRate);
-  const hopSamples = Math.round((options.frameShift ?? 0.01) * sampleRate);
-  let fftSize = 1;
-  while (fftSize < frameSamples) fftSize <<= 1;
-  const melBands = options.melBands ?? 32;
-  const cepstra = options.cepstra ?? 20;
-  const lo = hzToMel(options.minFrequency ?? 60);
-  const hi = hzToMel(options.maxFrequency ?? Math.min(7600, sampleRate / 2));
+/** Triangular filters equally spaced on the mel scale between `minHz` and `maxHz`. */
+function melFilters(fftSize: number, sampleRate: Hz, bands: number, minHz: Hz, maxHz: Hz): MelFilter[] {
+  const lo = hzToMel(minHz);
+  const hi = hzToMel(maxHz);
   const bins = fftSize / 2 + 1;
-  const filters: FrontEnd['filters'] = [];
-  for (let b = 0; b < melBands; b++) {
-    const f0 = melToHz(lo + ((hi - lo) * b) / (melBands + 1));
-    const f1 = melToHz(lo + ((hi - lo) * (b + 1)) / (melBands + 1));
-    const f2 = melToHz(lo + ((hi - lo) * (b + 2)) / (melBands + 1));
+  const filters: MelFilter[] = [];
+  for (let b = 0; b < bands; b++) {
+    const f0 = melToHz(lo + ((hi - lo) * b) / (bands + 1));
+    const f1 = melToHz(lo + ((hi - lo) * (b + 1)) / (bands + 1));
+    const f2 = melToHz(lo + ((hi - lo) * (b + 2)) / (bands + 1));
     const weights: number[] = [];
     let start = -1;
     for (let k = 0; k < bins; k++) {
@@ -65,6 +69,26 @@ export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
     }
     filters.push({ start, weights: Float32Array.from(weights) });
   }
+  return filters;
+}
+
+/** Build the filterbank, window and DCT once per configuration. */
+export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
+  const sampleRate = options.sampleRate ?? SAMPLE_RATE;
+  const frameSamples = Math.round((options.frameLength ?? 0.025) * sampleRate);
+  const hopSamples = Math.round((options.frameShift ?? 0.01) * sampleRate);
+  let fftSize = 1;
+  while (fftSize < frameSamples) fftSize <<= 1;
+  const melBands = options.melBands ?? 32;
+  const cepstra = options.cepstra ?? 20;
+  const filters = melFilters(
+    fftSize,
+    sampleRate,
+    melBands,
+    options.minFrequency ?? 60,
+    options.maxFrequency ?? Math.min(7600, sampleRate / 2),
+  );
+  const phoneFilters = melFilters(fftSize, sampleRate, PHONE_BANDS, 130, Math.min(3700, sampleRate / 2));
   const window = new Float32Array(frameSamples);
   for (let i = 0; i < frameSamples; i++)
     window[i] = 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frameSamples - 1));
@@ -82,6 +106,7 @@ export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
     melBands,
     cepstra,
     filters,
+    phoneFilters,
     window,
     dct,
     spectrum: new RealPowerSpectrum(fftSize),
@@ -91,6 +116,8 @@ export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
 /** One analysis frame: log-mel energies and the frame's log energy in dB full scale. */
 export interface SpectralFrame {
   logMel: Float32Array;
+  /** Log energies of the phone model's filters, from the same spectrum. */
+  phoneMel: Float32Array;
   energyDb: number;
 }
 
@@ -168,17 +195,21 @@ export class SpectralAnalyser {
     for (let i = 0; i < fe.frameSamples; i++)
       frame[i] = ((this.pending[start + i] as number) - mean) * (fe.window[i] as number);
     fe.spectrum.compute(frame, power);
-    const logMel = new Float32Array(fe.melBands);
-    for (let b = 0; b < fe.melBands; b++) {
-      const f = fe.filters[b] as FrontEnd['filters'][number];
-      let e = 0;
-      for (let k = 0; k < f.weights.length; k++)
-        e += (power[f.start + k] as number) * (f.weights[k] as number);
-      // The floor stands in for a quiet room so digital silence does not dominate.
-      logMel[b] = Math.log(e + 1e-7);
-    }
-    return { logMel, energyDb };
+    const logMel = applyFilters(fe.filters, power);
+    const phoneMel = applyFilters(fe.phoneFilters, power);
+    return { logMel, phoneMel, energyDb };
   }
+}
+
+function applyFilters(filters: readonly MelFilter[], power: Float64Array): Float32Array {
+  const out = new Float32Array(filters.length);
+  filters.forEach((f, b) => {
+    let e = 0;
+    for (let k = 0; k < f.weights.length; k++) e += (power[f.start + k] as number) * (f.weights[k] as number);
+    // The floor stands in for a quiet room so digital silence does not dominate.
+    out[b] = Math.log(e + 1e-7);
+  });
+  return out;
 }
 
 /** Frame level in dB full scale, from the mean-removed samples as recorded. */

@@ -17,6 +17,14 @@ describe('dtw', () => {
     expect(dtw(a, b)).toBeCloseTo(dtw(b, a), 6);
   });
 
+  it('adds the distances of two views when frames hold both', () => {
+    // One frame each: the symmetric path costs twice the frame distance over two frames.
+    const a = seq([[0, 0, 0, 0]]);
+    const b = seq([[3, 4, 0, 1]]);
+    expect(dtw(a, b)).toBeCloseTo(Math.sqrt(26), 6);
+    expect(dtw(a, b, { split: 2 })).toBeCloseTo(5 + 1, 6);
+  });
+
   it('forgives a change of tempo but not a change of shape', () => {
     const a = ramp(40, (t) => Math.sin(6 * t));
     const slow = ramp(60, (t) => Math.sin(6 * t));

@@ -13,6 +13,9 @@ export interface DtwOptions {
   maxLengthRatio?: number;
   /** Give up as soon as the normalised cost must exceed this; returns Infinity. */
   abandonAbove?: number;
+  /** Frames hold two views, the first `split` values and the rest: a frame's distance is
+   * the sum of the two Euclidean distances, so neither view drowns the other. */
+  split?: number;
 }
 
 /** Reusable scratch rows so a decoder allocates nothing per alignment. */
@@ -42,6 +45,7 @@ export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwW
   const ratio = n > m ? n / m : m / n;
   if (ratio > (options.maxLengthRatio ?? 3)) return Infinity;
   const dim = a.dim;
+  const split = Math.min(dim, options.split ?? dim);
   const band = Math.max(2, Math.ceil((options.band ?? 0.3) * Math.max(n, m)), Math.abs(n - m) + 1);
   const limit = (options.abandonAbove ?? Infinity) * (n + m);
   ws.ensure(m + 1);
@@ -65,11 +69,19 @@ export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwW
     for (let j = lo; j <= hi; j++) {
       const bj = (j - 1) * dim;
       let s = 0;
-      for (let k = 0; k < dim; k++) {
+      for (let k = 0; k < split; k++) {
         const diff = (ad[ai + k] as number) - (bd[bj + k] as number);
         s += diff * diff;
       }
-      const d = Math.sqrt(s);
+      let d = Math.sqrt(s);
+      if (split < dim) {
+        s = 0;
+        for (let k = split; k < dim; k++) {
+          const diff = (ad[ai + k] as number) - (bd[bj + k] as number);
+          s += diff * diff;
+        }
+        d += Math.sqrt(s);
+      }
       const diag = (prev[j - 1] as number) + 2 * d;
       const up = (prev[j] as number) + d;
       const left = (curr[j - 1] as number) + d;

@@ -4,7 +4,11 @@ import {
   SpectralAnalyser,
   utteranceFeatures,
   type FeatureMatrix,
+  type SpectralFrame,
 } from '../features/features.js';
+import { SpeechError } from '../errors.js';
+import type { PhoneModel } from '../phones/acoustic-model.js';
+import { joinViews, phoneCepstra, posteriorgram, type PosteriorCache } from '../phones/posteriorgram.js';
 import { findSegments, type EndpointerOptions } from '../vad/endpointer.js';
 import type { Seconds } from '../units.js';
 import { defaultFrontEnd, type ModelSettings } from './profile.js';
@@ -16,6 +20,8 @@ export interface TakeFeatures {
   longestPause: Seconds;
   /** Duration of the spoken part. */
   speech: Seconds;
+  /** The analysis frames of the spoken part. */
+  frames: SpectralFrame[];
 }
 
 /**
@@ -26,6 +32,7 @@ export function takeFeatures(
   samples: Float32Array,
   settings: ModelSettings,
   endpointer: EndpointerOptions = {},
+  phones?: PhoneView,
 ): TakeFeatures {
   const fe = defaultFrontEnd();
   // Levels first, spectra only for the spoken part: silence around a take costs little.
@@ -59,8 +66,56 @@ export function takeFeatures(
         )
       : analyse(samples, fe);
   return {
-    features: utteranceFeatures(span, fe, { decimation: settings.decimation }),
+    features: spanFeatures(span, settings, phones),
     longestPause,
     speech: (span.length * fe.hopSamples) / fe.sampleRate,
+    frames: span,
   };
+}
+
+/** How a profile matches phones: the acoustic model, the user's cepstral mean, the view's weight. */
+export interface PhoneView {
+  model: PhoneModel;
+  mean: Float32Array;
+  weight: number;
+  /** A live stream's scored rows (see {@link posteriorgram}). */
+  cache?: PosteriorCache;
+}
+
+/** The phone view a profile's settings ask for, or undefined when it matches cepstra alone. */
+export function phoneViewOf(
+  settings: ModelSettings,
+  model: PhoneModel | undefined,
+  mean: () => Float32Array | undefined,
+): PhoneView | undefined {
+  const weight = settings.phoneWeight ?? 0;
+  if (weight <= 0) return undefined;
+  if (model === undefined)
+    throw new SpeechError(
+      'bad_model',
+      'This voice profile needs the phone acoustic model, which was not loaded.',
+    );
+  const m = mean();
+  if (m === undefined) throw new SpeechError('bad_model', 'This voice profile has no phone cepstral mean.');
+  return { model, mean: m, weight };
+}
+
+/**
+ * Matching features of a span of analysis frames: cepstra, with the phone posteriorgram
+ * appended when the profile matches phones. Without `phones` (or for quick guesses while
+ * the user speaks) the cepstra alone.
+ */
+export function spanFeatures(
+  frames: readonly SpectralFrame[],
+  settings: ModelSettings,
+  phones?: PhoneView,
+): FeatureMatrix {
+  const cepstral = utteranceFeatures(frames, defaultFrontEnd(), { decimation: settings.decimation });
+  if (phones === undefined) return cepstral;
+  const pg = posteriorgram(phoneCepstra(frames), phones.model, {
+    decimation: settings.decimation,
+    mean: phones.mean,
+    cache: phones.cache,
+  });
+  return joinViews(cepstral, pg, phones.weight);
 }

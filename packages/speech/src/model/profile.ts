@@ -8,6 +8,9 @@ import { halve, sketch, type Sequence } from './dtw.js';
  * decode as they did (their templates take their phrase's scale).
  */
 export const MODEL_VERSION = 2;
+/** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
+ * their templates carry both views, so builds that know only cepstra must refuse them. */
+export const PHONE_MODEL_VERSION = 3;
 
 /** Settings fixed at training time and stored with the model. */
 export interface ModelSettings {
@@ -24,6 +27,9 @@ export interface ModelSettings {
   /** Utterances longer than this many frames are aligned at half the frame rate, and past
    * three times this at a quarter, so very slow speech costs no more than ordinary speech. */
   halveAbove: number;
+  /** Weight of the phone posteriorgram appended to each frame; 0 (or absent, in older
+   * files) matches cepstra alone and needs no acoustic model (docs/decisions/0055). */
+  phoneWeight?: number;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {
@@ -69,6 +75,9 @@ export interface Profile {
    * scale, a per-template cohort normalisation). Format 1 files use their phrase's scale. */
   templateScales: Float32Array;
   calibration: Calibration;
+  /** Mean phone cepstrum of the user's takes, removed before phone scoring (profiles that
+   * match phones only). */
+  phoneMean?: Float32Array;
   /** End-point silence long enough to bridge the pauses seen inside this user's takes. */
   minSilence: Seconds;
   /** When the profile was trained (ISO time). */

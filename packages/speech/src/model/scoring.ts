@@ -1,5 +1,11 @@
 import { dtw, type DtwWorkspace, type Sequence } from './dtw.js';
-import type { Calibration, ModelSettings, Prepared, Template } from './profile.js';
+import {
+  defaultFrontEnd,
+  type Calibration,
+  type ModelSettings,
+  type Prepared,
+  type Template,
+} from './profile.js';
 
 /** Distance of an utterance to one phrase: its nearest template. */
 export interface PhraseScore {
@@ -21,10 +27,15 @@ export function align(
   ws: DtwWorkspace,
   abandonAbove = Infinity,
 ): number {
-  const options = { band: settings.band, abandonAbove };
+  const options = { band: settings.band, abandonAbove, split: viewSplit(settings) };
   if (query.frames > 3 * settings.halveAbove) return dtw(query.quarter, t.quarter, options, ws);
   if (query.frames > settings.halveAbove) return dtw(query.half, t.half, options, ws);
   return dtw(query, t, options, ws);
+}
+
+/** Where the phone view starts in a frame (cepstra and their deltas come first). */
+export function viewSplit(settings: ModelSettings): number | undefined {
+  return (settings.phoneWeight ?? 0) > 0 ? 2 * defaultFrontEnd().cepstra : undefined;
 }
 
 /** How many phrases the first pass keeps for exact alignment. */
@@ -32,8 +43,16 @@ export function pruneCount(phraseCount: number, settings: ModelSettings): number
   return Math.min(phraseCount, settings.pruneMin + Math.ceil(settings.pruneShare * phraseCount));
 }
 
+/** What the first pass reads of a template. */
+export type SketchOnly = Pick<Template, 'phrase' | 'frames' | 'sketch'>;
+
 /** First-pass cost between two sketches: a tight alignment of fixed-size summaries plus a duration term. */
-export function sketchDistance(query: Sequence, queryFrames: number, t: Template, ws: DtwWorkspace): number {
+export function sketchDistance(
+  query: Sequence,
+  queryFrames: number,
+  t: SketchOnly,
+  ws: DtwWorkspace,
+): number {
   return dtw(query, t.sketch, { band: 0.25 }, ws) + 0.5 * Math.abs(Math.log(queryFrames / t.frames));
 }
 
@@ -42,7 +61,7 @@ export function sketchDistance(query: Sequence, queryFrames: number, t: Template
  * `skip` hides templates (the take itself during leave-one-out calibration).
  */
 export function prune(
-  templates: readonly Template[],
+  templates: readonly SketchOnly[],
   phraseCount: number,
   query: Sequence,
   querySketch: Sequence,
@@ -53,7 +72,7 @@ export function prune(
   const best = new Float64Array(phraseCount).fill(Infinity);
   for (let i = 0; i < templates.length; i++) {
     if (skip?.(i) === true) continue;
-    const t = templates[i] as Template;
+    const t = templates[i] as SketchOnly;
     const d = sketchDistance(querySketch, query.frames, t, ws);
     if (d < (best[t.phrase] as number)) best[t.phrase] = d;
   }

@@ -1,6 +1,7 @@
 import { SpeechError } from '../errors.js';
 import {
   MODEL_VERSION,
+  PHONE_MODEL_VERSION,
   makeTemplate,
   type Calibration,
   type ModelSettings,
@@ -19,6 +20,8 @@ interface Header {
   calibration: Calibration;
   minSilence: number;
   trainedAt: string;
+  /** Format 3: the user's mean phone cepstrum. */
+  phoneMean?: number[];
   dim: number;
   /** Per-dimension quantisation step. */
   steps: number[];
@@ -50,6 +53,7 @@ export function serializeProfile(profile: Profile): Uint8Array {
     calibration: profile.calibration,
     minSilence: profile.minSilence,
     trainedAt: profile.trainedAt,
+    ...(profile.phoneMean === undefined ? {} : { phoneMean: Array.from(profile.phoneMean) }),
     dim,
     steps,
     templates: profile.templates.map((t) => [t.phrase, t.frames]),
@@ -59,7 +63,7 @@ export function serializeProfile(profile: Profile): Uint8Array {
   const out = new Uint8Array(10 + json.length + body);
   const view = new DataView(out.buffer);
   for (let i = 0; i < 4; i++) out[i] = MAGIC.charCodeAt(i);
-  view.setUint16(4, MODEL_VERSION, true);
+  view.setUint16(4, (profile.settings.phoneWeight ?? 0) > 0 ? PHONE_MODEL_VERSION : MODEL_VERSION, true);
   view.setUint32(6, json.length, true);
   out.set(json, 10);
   let p = 10 + json.length;
@@ -73,7 +77,7 @@ export function serializeProfile(profile: Profile): Uint8Array {
 }
 
 /** Formats this build reads: format 1 files decode exactly as before (phrase scales). */
-const READABLE_VERSIONS = [1, MODEL_VERSION];
+const READABLE_VERSIONS = [1, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
@@ -120,5 +124,6 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     calibration: header.calibration,
     minSilence: header.minSilence,
     trainedAt: header.trainedAt,
+    ...(header.phoneMean === undefined ? {} : { phoneMean: Float32Array.from(header.phoneMean) }),
   };
 }

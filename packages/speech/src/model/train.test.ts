@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
 import { take } from '../test/phrases.js';
 import { takeFeatures } from './features-of-take.js';
-import { DEFAULT_SETTINGS, MODEL_VERSION, normaliseText } from './profile.js';
+import { DEFAULT_SETTINGS, MODEL_VERSION, normaliseText, PHONE_MODEL_VERSION } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
 import { extendProfile, RELATIVE_CALIBRATION, trainProfile } from './train.js';
 import { SpeechError } from '../errors.js';
@@ -145,5 +145,47 @@ describe('serialised profiles', () => {
     other[4] = 99;
     expect(() => deserializeProfile(other)).toThrow(/version 99/);
     expect(() => deserializeProfile(bytes.slice(0, bytes.length - 10))).toThrow(/cut short/);
+  });
+});
+
+describe('profiles that match phones too', async () => {
+  const { loadPhoneModel } = await import('../platform/phones.node.js');
+  const { RecognitionStream } = await import('../decode/streaming.js');
+  const phones = await loadPhoneModel();
+  const profile = trainProfile(items, { phones, settings: { phoneWeight: 6 }, now: fixedClock });
+
+  it('append the posteriorgram to every template and keep the user cepstral mean, in format 3', () => {
+    expect(profile.version).toBe(PHONE_MODEL_VERSION);
+    expect(profile.templates[0]?.dim).toBe(40 + 42);
+    expect(profile.phoneMean).toHaveLength(13);
+    const file = serializeProfile(profile);
+    expect(new DataView(file.buffer).getUint16(4, true)).toBe(PHONE_MODEL_VERSION);
+    const back = deserializeProfile(file);
+    expect(Array.from(back.phoneMean ?? [])).toEqual(Array.from(profile.phoneMean ?? []));
+    expect(back.settings.phoneWeight).toBe(6);
+  });
+
+  it('recognise enrolled phrases in live streams', () => {
+    const m = new Matcher(profile, phones);
+    for (let p = 0; p < names.length; p++) {
+      const audio = take(p, 5);
+      const stream = new RecognitionStream(m);
+      const events = [];
+      for (let i = 0; i < audio.length; i += 3200) events.push(...stream.push(audio.subarray(i, i + 3200)));
+      events.push(...stream.end());
+      const finals = events.filter((e) => e.type === 'final');
+      expect(finals).toHaveLength(1);
+      expect(finals[0]?.alternatives[0]?.text).toBe(names[p]);
+    }
+  });
+
+  it('need the acoustic model to decode or to be extended', () => {
+    expect(() => new Matcher(profile)).toThrow(SpeechError);
+    expect(() => extendProfile(profile, [{ text: 'yes', audio: take(0, 7) }])).toThrow(
+      /phone acoustic model/,
+    );
+    const extended = extendProfile(profile, [{ text: 'yes', audio: take(0, 7) }], phones);
+    expect(extended.templates).toHaveLength(19);
+    expect(extended.templates[18]?.dim).toBe(82);
   });
 });

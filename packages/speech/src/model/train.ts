@@ -1,9 +1,12 @@
 import { SpeechError } from '../errors.js';
+import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace } from './dtw.js';
-import { takeFeatures } from './features-of-take.js';
+import { phoneViewOf, spanFeatures, takeFeatures, type TakeFeatures } from './features-of-take.js';
+import { phoneCepstra } from '../phones/posteriorgram.js';
 import {
   DEFAULT_SETTINGS,
   MODEL_VERSION,
+  PHONE_MODEL_VERSION,
   makeTemplate,
   normaliseText,
   type Calibration,
@@ -28,6 +31,8 @@ export interface TrainOptions {
   threshold?: number;
   /** Default end-point silence, raised when the user's takes hold longer pauses. */
   minSilence?: Seconds;
+  /** The phone acoustic model; needed when `settings.phoneWeight` is above 0. */
+  phones?: PhoneModel;
   /** Clock for `trainedAt`, injectable for reproducible files. */
   now?: () => Date;
 }
@@ -70,7 +75,8 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const settings: ModelSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const phraseIndex = new Map<string, number>();
   const phrases: string[] = [];
-  const templates: Template[] = [];
+  const takes: TakeFeatures[] = [];
+  const takePhrases: number[] = [];
   let longestPause = 0;
   for (const item of items) {
     const key = normaliseText(item.text);
@@ -83,8 +89,19 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     }
     const take = takeFeatures(item.audio, settings);
     longestPause = Math.max(longestPause, take.longestPause);
-    templates.push(makeTemplate(take.features, p, settings));
+    takes.push(take);
+    takePhrases.push(p);
   }
+  // The phone view removes one cepstral mean, the user's over all their takes, so that a
+  // live frame scores the same whatever utterance it ends up in.
+  const phoneView = phoneViewOf(settings, options.phones, () => userPhoneMean(takes));
+  const templates = takes.map((take, i) =>
+    makeTemplate(
+      phoneView === undefined ? take.features : spanFeatures(take.frames, settings, phoneView),
+      takePhrases[i] as number,
+      settings,
+    ),
+  );
   const byPhrase: number[][] = phrases.map(() => []);
   templates.forEach((t, i) => byPhrase[t.phrase]?.push(i));
   const ws = new DtwWorkspace();
@@ -131,16 +148,28 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     threshold: options.threshold ?? RELATIVE_CALIBRATION.threshold,
   };
   return {
-    version: MODEL_VERSION,
+    version: (settings.phoneWeight ?? 0) > 0 ? PHONE_MODEL_VERSION : MODEL_VERSION,
     settings,
     phrases,
     scales,
     templates,
     templateScales,
     calibration,
+    ...(phoneView === undefined ? {} : { phoneMean: phoneView.mean }),
     minSilence: Math.max(options.minSilence ?? 0.3, Math.min(1.5, longestPause + 0.1)),
     trainedAt: (options.now?.() ?? new Date()).toISOString(),
   };
+}
+
+function userPhoneMean(takes: readonly TakeFeatures[]): Float32Array {
+  const sum = new Float64Array(13);
+  let frames = 0;
+  for (const take of takes) {
+    const c = phoneCepstra(take.frames);
+    for (let i = 0; i < c.length; i++) sum[i % 13] = (sum[i % 13] as number) + (c[i] as number);
+    frames += c.length / 13;
+  }
+  return Float32Array.from(sum, (x) => x / Math.max(1, frames));
 }
 
 /**
@@ -176,7 +205,11 @@ function impostorScale(
  * training the new takes alone; to keep a profile from growing, extend the enrolment
  * profile with the most recent confirmed takes rather than the last extended one.
  */
-export function extendProfile(profile: Profile, items: readonly TrainingItem[]): Profile {
+export function extendProfile(
+  profile: Profile,
+  items: readonly TrainingItem[],
+  phones?: PhoneModel,
+): Profile {
   if (profile.version < 2)
     throw new SpeechError(
       'bad_model',
@@ -190,6 +223,7 @@ export function extendProfile(profile: Profile, items: readonly TrainingItem[]):
   const scales = Array.from(profile.scales);
   const userScale = median(scales);
   const first = templates.length;
+  const phoneView = phoneViewOf(settings, phones, () => profile.phoneMean);
   for (const item of items) {
     const key = normaliseText(item.text);
     if (key === '') throw new SpeechError('bad_training_data', 'A phrase has no text.');
@@ -200,7 +234,7 @@ export function extendProfile(profile: Profile, items: readonly TrainingItem[]):
       phrases.push(item.text.trim());
       scales.push(userScale);
     }
-    templates.push(makeTemplate(takeFeatures(item.audio, settings).features, p, settings));
+    templates.push(makeTemplate(takeFeatures(item.audio, settings, {}, phoneView).features, p, settings));
   }
   const byPhrase: number[][] = phrases.map(() => []);
   templates.forEach((t, i) => byPhrase[t.phrase]?.push(i));
