@@ -94,6 +94,12 @@ describe('shortcut phrases', () => {
     ]);
     await saveScreenshots(page, 'library-shortcuts-list');
     await checkAccessibility();
+    // The success toast sits below the header, so the Menu button stays usable on a phone.
+    await page.setViewportSize(PHONE);
+    const toast = await page.getByText('Shortcut added').boundingBox();
+    const menu = await page.getByRole('link', { name: 'Menu' }).boundingBox();
+    await page.setViewportSize(DESKTOP);
+    expect(toast?.y).toBeGreaterThanOrEqual((menu?.y ?? Infinity) + (menu?.height ?? 0));
 
     // The same input in other case: refused in the form, before anything is sent.
     await page.getByRole('link', { name: 'Add a shortcut' }).click();

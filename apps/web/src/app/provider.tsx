@@ -15,6 +15,8 @@ import { theme } from './theme';
 const globalStyles = (
   <GlobalStyles
     styles={{
+      // Toasts start below the 64 px header so they never cover its Menu button.
+      '.toasts-below-header': { top: '72px !important' },
       '.skip-link': {
         position: 'absolute',
         left: 8,
@@ -57,6 +59,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
               maxSnack={appConfig.maxToasts}
               dense
               anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+              classes={{ containerAnchorOriginTopCenter: 'toasts-below-header' }}
               autoHideDuration={6000}
               Components={toastComponents}
             >

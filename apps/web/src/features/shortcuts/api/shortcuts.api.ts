@@ -57,18 +57,29 @@ export const useAddShortcut = () =>
   );
 
 /** PUT /app/casr/shortcut_phrases/{id}: 409 when another shortcut has the input. */
-export const useEditShortcut = () =>
-  useShortcutMutation(({ id, ...values }: ShortcutValues & { id: string }) =>
-    api.request<ShortcutPhrase>(shortcutPath(id), { method: 'PUT', body: values }),
-  );
+export const useEditShortcut = () => {
+  const queryClient = useQueryClient();
+  return useShortcutMutation(async ({ id, ...values }: ShortcutValues & { id: string }) => {
+    const saved = await api.request<ShortcutPhrase>(shortcutPath(id), { method: 'PUT', body: values });
+    // The list, which is not on screen now, shows the change the moment it opens.
+    queryClient.setQueryData<ShortcutPhrase[]>(shortcutPhrasesQueryKey, (list) =>
+      list?.map((s) => (s.id === id ? saved : s)),
+    );
+    return saved;
+  });
+};
 
 /** DELETE /app/casr/shortcut_phrases/{id}. */
 export const useDeleteShortcut = () => {
   const queryClient = useQueryClient();
   return useShortcutMutation(async (id: string) => {
     const result = await api.request<{ ok: true }>(shortcutPath(id), { method: 'DELETE' });
-    // Gone: its page, still open while it closes, must not fetch it again.
+    // Gone: its page, still open while it closes, must not fetch it again, and the list
+    // it returns to must not show it while it refreshes.
     queryClient.removeQueries({ queryKey: shortcutPhraseQueryOptions(id).queryKey });
+    queryClient.setQueryData<ShortcutPhrase[]>(shortcutPhrasesQueryKey, (list) =>
+      list?.filter((s) => s.id !== id),
+    );
     return result;
   });
 };
