@@ -80,43 +80,40 @@ function indexOfAscii(bytes: Uint8Array, text: string, within: number): number {
 
 /** Sphinx floors variances at this value when it loads a model. */
 const VARIANCE_FLOOR = 1e-4;
-/** Gaussians kept per codebook and stream: the mixture is the log-sum of its best few. */
-const TOP_N = 4;
-/** Clusters the Gaussians of each codebook and stream are grouped into at load time. */
-const CLUSTERS = 16;
-/** Clusters whose Gaussians are scored in full, per codebook, stream and frame. */
-const SHORTLIST = 4;
+/** Gaussians each codebook's 128 are merged into at load time. */
+const MERGED_GAUSSIANS = 16;
+/** Rounds of k-means that group a codebook's Gaussians before merging. */
+const GROUPING_ROUNDS = 8;
+
+/** One codebook and stream's mixture: `count` diagonal Gaussians of `dim` values. */
+interface Mixture {
+  count: number;
+  means: Float32Array;
+  /** 1 / (2 variance), per value. */
+  precisions: Float32Array;
+  /** Per Gaussian: half the log determinant of 2 pi variance, minus the log of its weight. */
+  constants: Float32Array;
+}
 
 /**
  * A loaded acoustic model's phone codebooks, ready to score; load once per process.
  *
- * Phone log-likelihoods take each codebook's mixture with equal weights (the model's own
- * weights belong to context-dependent states) and the log-sum of its best few Gaussians.
- * Scoring all 16,000 Gaussians a frame would cost most of the real-time budget in
- * JavaScript, so at load time each codebook's Gaussians are grouped by their means, and a
- * frame scores the group centres first and only the members of the closest groups in
- * full: Gaussian selection, as Sphinx does it with its own shortlists.
+ * A phone's log-likelihood sums, over the three feature streams, the log of its codebook's
+ * mixture with equal weights (the model's own weights belong to context-dependent states).
+ * Scoring all 16,000 Gaussians a frame costs 0.95 ms in JavaScript, most of the real-time
+ * budget, so at load time each codebook's 128 Gaussians are grouped by their means and
+ * every group is merged into one Gaussian of the same mean and variance (moment matching),
+ * weighted by its size: 16 per codebook, eight times less work, and on the tuning splits
+ * as accurate as scoring the best of all 128 (docs/decisions/0055).
  */
 export class PhoneModel {
   readonly phones: readonly string[];
   readonly codebooks: number;
   readonly streams: number;
-  readonly densities: number;
   readonly dims: readonly number[];
-  private readonly logDensities: number;
-  private readonly means: Float32Array;
-  /** 1 / (2 variance), per value. */
-  private readonly precisions: Float32Array;
-  /** Per Gaussian: half the log determinant of 2 pi variance. */
-  private readonly constants: Float32Array;
-  /** Start of each codebook and stream's block of Gaussians in `means`. */
-  private readonly blocks: Int32Array;
-  /** Per block: cluster centres (`CLUSTERS` x dim) and the block's mean precision per dimension. */
-  private readonly centres: Float32Array[];
-  private readonly centrePrecisions: Float32Array[];
-  /** Per block: Gaussians ordered by cluster, and where each cluster's run starts (CLUSTERS + 1 entries). */
-  private readonly members: Int32Array[];
-  private readonly memberStarts: Int32Array[];
+  /** Per codebook and stream, as trained and as merged. */
+  private readonly full: Mixture[] = [];
+  private readonly merged: Mixture[] = [];
 
   constructor(phones: readonly string[], means: GaussianSet, variances: GaussianSet) {
     const sameShape =
@@ -134,208 +131,157 @@ export class PhoneModel {
     this.phones = phones;
     this.codebooks = means.codebooks;
     this.streams = means.streams;
-    this.densities = means.densities;
     this.dims = means.dims;
-    this.logDensities = Math.log(means.densities);
-    this.means = means.data;
-    this.precisions = new Float32Array(variances.data.length);
-    this.constants = new Float32Array(means.codebooks * means.streams * means.densities);
-    this.blocks = new Int32Array(means.codebooks * means.streams);
-    this.centres = [];
-    this.centrePrecisions = [];
-    this.members = [];
-    this.memberStarts = [];
+    const n = means.densities;
     let p = 0;
-    let g = 0;
     for (let c = 0; c < means.codebooks; c++) {
       for (let s = 0; s < means.streams; s++) {
-        const start = p;
-        this.blocks[c * means.streams + s] = p;
         const dim = means.dims[s] as number;
-        for (let k = 0; k < means.densities; k++, g++) {
-          let logDet = 0;
-          for (let d = 0; d < dim; d++, p++) {
-            const v = Math.max(VARIANCE_FLOOR, variances.data[p] as number);
-            this.precisions[p] = 1 / (2 * v);
-            logDet += Math.log(2 * Math.PI * v);
-          }
-          this.constants[g] = 0.5 * logDet;
-        }
-        this.cluster(start, dim);
+        const size = n * dim;
+        const variance = Float32Array.from(variances.data.subarray(p, p + size), (v) =>
+          Math.max(VARIANCE_FLOOR, v),
+        );
+        const mixture = mixtureOf(
+          means.data.slice(p, p + size),
+          variance,
+          new Float32Array(n).fill(1 / n),
+          dim,
+        );
+        this.full.push(mixture);
+        this.merged.push(merge(mixture, variance, dim));
+        p += size;
       }
     }
-  }
-
-  /** Group one block's Gaussians by their means (a few rounds of k-means, deterministic start). */
-  private cluster(start: number, dim: number): void {
-    const n = this.densities;
-    const k = Math.min(CLUSTERS, n);
-    const weight = new Float32Array(dim);
-    for (let g = 0; g < n; g++)
-      for (let d = 0; d < dim; d++)
-        weight[d] = (weight[d] as number) + (this.precisions[start + g * dim + d] as number) / n;
-    const centres = new Float32Array(k * dim);
-    for (let j = 0; j < k; j++)
-      centres.set(
-        this.means.subarray(
-          start + Math.floor((j * n) / k) * dim,
-          start + (Math.floor((j * n) / k) + 1) * dim,
-        ),
-        j * dim,
-      );
-    const owner = new Int32Array(n);
-    for (let round = 0; round < 8; round++) {
-      for (let g = 0; g < n; g++) owner[g] = nearest(centres, k, weight, this.means, start + g * dim, dim);
-      const sums = new Float64Array(k * dim);
-      const counts = new Int32Array(k);
-      for (let g = 0; g < n; g++) {
-        const j = owner[g] as number;
-        counts[j] = (counts[j] as number) + 1;
-        for (let d = 0; d < dim; d++)
-          sums[j * dim + d] = (sums[j * dim + d] as number) + (this.means[start + g * dim + d] as number);
-      }
-      for (let j = 0; j < k; j++)
-        if ((counts[j] as number) > 0)
-          for (let d = 0; d < dim; d++)
-            centres[j * dim + d] = (sums[j * dim + d] as number) / (counts[j] as number);
-    }
-    const order = Array.from({ length: n }, (_, g) => g).sort(
-      (a, b) => (owner[a] as number) - (owner[b] as number) || a - b,
-    );
-    const starts = new Int32Array(k + 1);
-    for (let g = 0; g < n; g++)
-      starts[(owner[g] as number) + 1] = (starts[(owner[g] as number) + 1] as number) + 1;
-    for (let j = 0; j < k; j++) starts[j + 1] = (starts[j + 1] as number) + (starts[j] as number);
-    this.centres.push(centres);
-    this.centrePrecisions.push(weight);
-    this.members.push(Int32Array.from(order));
-    this.memberStarts.push(starts);
-  }
-
-  /** Number of values in one feature frame. */
-  get frameDim(): number {
-    return this.dims.reduce((a, b) => a + b, 0);
   }
 
   /**
-   * Log-likelihood of each phone for one frame of cepstra, deltas and delta-deltas.
-   * `exhaustive` scores every Gaussian (for tests of the selection).
+   * Log-likelihood of each phone for one frame of cepstra, deltas and delta-deltas, from
+   * the merged codebooks, or from the codebooks as trained with `exact`.
    */
-  score(frame: Float32Array, out = new Float64Array(this.codebooks), exhaustive = false): Float64Array {
-    const best = new Float64Array(TOP_N);
-    const centreDistance = new Float64Array(CLUSTERS);
-    const chosen = new Int32Array(SHORTLIST);
+  score(frame: Float32Array, out = new Float64Array(this.codebooks), exact = false): Float64Array {
+    const mixtures = exact ? this.full : this.merged;
+    const scratch = new Float64Array(exact ? (this.full[0]?.count ?? 0) : MERGED_GAUSSIANS);
     for (let c = 0; c < this.codebooks; c++) {
       let total = 0;
       let offset = 0;
       for (let s = 0; s < this.streams; s++) {
         const dim = this.dims[s] as number;
-        const b = c * this.streams + s;
-        best.fill(Infinity);
-        if (exhaustive) {
-          for (let g = 0; g < this.densities; g++) keep(best, this.distance(b, g, frame, offset, dim));
-        } else {
-          const centres = this.centres[b] as Float32Array;
-          const k = centres.length / dim;
-          const weight = this.centrePrecisions[b] as Float32Array;
-          for (let j = 0; j < k; j++)
-            centreDistance[j] = weighted(centres, j * dim, weight, frame, offset, dim);
-          shortlist(centreDistance, k, chosen);
-          const members = this.members[b] as Int32Array;
-          const starts = this.memberStarts[b] as Int32Array;
-          for (const j of chosen) {
-            if (j < 0) continue;
-            for (let m = starts[j] as number; m < (starts[j + 1] as number); m++)
-              keep(best, this.distance(b, members[m] as number, frame, offset, dim));
-          }
-        }
-        // log sum over the kept Gaussians of exp(-distance), shifted by the best.
-        const top = best[0] as number;
-        let sum = 0;
-        for (let k = 0; k < TOP_N; k++)
-          if (Number.isFinite(best[k])) sum += Math.exp(top - (best[k] as number));
-        total += -top + Math.log(sum) - this.logDensities;
+        total += logMixture(mixtures[c * this.streams + s] as Mixture, frame, offset, dim, scratch);
         offset += dim;
       }
       out[c] = total;
     }
     return out;
   }
-
-  /** Negative log density of Gaussian `g` of block `b` at the stream's part of `frame`. */
-  distance(b: number, g: number, frame: Float32Array, offset: number, dim: number): number {
-    const base = (this.blocks[b] as number) + g * dim;
-    let d = this.constants[b * this.densities + g] as number;
-    const mu = this.means;
-    const pr = this.precisions;
-    for (let k = 0; k < dim; k++) {
-      const x = (frame[offset + k] as number) - (mu[base + k] as number);
-      d += x * x * (pr[base + k] as number);
-    }
-    return d;
-  }
 }
 
-function weighted(
-  centres: Float32Array,
-  at: number,
-  weight: Float32Array,
+function mixtureOf(
+  means: Float32Array,
+  variances: Float32Array,
+  weights: Float32Array,
+  dim: number,
+): Mixture {
+  const count = weights.length;
+  const precisions = Float32Array.from(variances, (v) => 1 / (2 * v));
+  const constants = new Float32Array(count);
+  for (let g = 0; g < count; g++) {
+    let logDet = 0;
+    for (let d = 0; d < dim; d++) logDet += Math.log(2 * Math.PI * (variances[g * dim + d] as number));
+    constants[g] = 0.5 * logDet - Math.log(weights[g] as number);
+  }
+  return { count, means, precisions, constants };
+}
+
+/** Log density of a mixture at the `dim` values of `frame` from `offset`. */
+function logMixture(
+  m: Mixture,
   frame: Float32Array,
   offset: number,
   dim: number,
+  scratch: Float64Array,
 ): number {
-  let d = 0;
-  for (let k = 0; k < dim; k++) {
-    const x = (frame[offset + k] as number) - (centres[at + k] as number);
-    d += x * x * (weight[k] as number);
-  }
-  return d;
-}
-
-function nearest(
-  centres: Float32Array,
-  k: number,
-  weight: Float32Array,
-  values: Float32Array,
-  at: number,
-  dim: number,
-): number {
-  let best = 0;
-  let bestD = Infinity;
-  for (let j = 0; j < k; j++) {
-    const d = weighted(values, at, weight, centres, j * dim, dim);
-    if (d < bestD) {
-      bestD = d;
-      best = j;
+  let best = Infinity;
+  for (let g = 0, base = 0; g < m.count; g++) {
+    let d = m.constants[g] as number;
+    for (let k = 0; k < dim; k++, base++) {
+      const x = (frame[offset + k] as number) - (m.means[base] as number);
+      d += x * x * (m.precisions[base] as number);
     }
+    scratch[g] = d;
+    if (d < best) best = d;
   }
-  return best;
+  let sum = 0;
+  for (let g = 0; g < m.count; g++) sum += Math.exp(best - (scratch[g] as number));
+  return -best + Math.log(sum);
 }
 
-/** The `chosen.length` smallest of the first `k` distances, as indexes (-1 when fewer). */
-function shortlist(distances: Float64Array, k: number, chosen: Int32Array): void {
-  chosen.fill(-1);
+/** Group a mixture's Gaussians by their means (k-means from an even spread) and merge each group. */
+function merge(m: Mixture, variances: Float32Array, dim: number): Mixture {
+  const n = m.count;
+  const k = Math.min(MERGED_GAUSSIANS, n);
+  // Distances between means are weighed by the mixture's average precision.
+  const weight = new Float32Array(dim);
+  for (let i = 0; i < n * dim; i++)
+    weight[i % dim] = (weight[i % dim] as number) + (m.precisions[i] as number) / n;
+  const centres = new Float32Array(k * dim);
   for (let j = 0; j < k; j++) {
-    const d = distances[j] as number;
-    let i = chosen.length - 1;
-    if ((chosen[i] as number) >= 0 && d >= (distances[chosen[i] as number] as number)) continue;
-    while (i > 0 && ((chosen[i - 1] as number) < 0 || d < (distances[chosen[i - 1] as number] as number))) {
-      chosen[i] = chosen[i - 1] as number;
-      i--;
+    const g = Math.floor((j * n) / k);
+    centres.set(m.means.subarray(g * dim, (g + 1) * dim), j * dim);
+  }
+  const owner = new Int32Array(n);
+  for (let round = 0; round < GROUPING_ROUNDS; round++) {
+    for (let g = 0; g < n; g++) {
+      let bestD = Infinity;
+      for (let j = 0; j < k; j++) {
+        let d = 0;
+        for (let q = 0; q < dim; q++)
+          d +=
+            ((m.means[g * dim + q] as number) - (centres[j * dim + q] as number)) ** 2 *
+            (weight[q] as number);
+        if (d < bestD) {
+          bestD = d;
+          owner[g] = j;
+        }
+      }
     }
-    chosen[i] = j;
+    const sums = new Float64Array(k * dim);
+    const counts = new Int32Array(k);
+    for (let g = 0; g < n; g++) {
+      const j = owner[g] as number;
+      counts[j] = (counts[j] as number) + 1;
+      for (let q = 0; q < dim; q++)
+        sums[j * dim + q] = (sums[j * dim + q] as number) + (m.means[g * dim + q] as number);
+    }
+    for (let j = 0; j < k; j++)
+      if ((counts[j] as number) > 0)
+        for (let q = 0; q < dim; q++)
+          centres[j * dim + q] = (sums[j * dim + q] as number) / (counts[j] as number);
   }
-}
-
-/** Keep the smallest distances, sorted, in `best`. */
-function keep(best: Float64Array, d: number): void {
-  let k = best.length - 1;
-  if (!(d < (best[k] as number))) return;
-  while (k > 0 && (best[k - 1] as number) > d) {
-    best[k] = best[k - 1] as number;
-    k--;
-  }
-  best[k] = d;
+  // Moment matching: the merged Gaussian has its group's mean and total variance.
+  const groups = Array.from({ length: k }, (_, j) =>
+    Array.from(owner.keys()).filter((g) => owner[g] === j),
+  ).filter((g) => g.length > 0);
+  const means = new Float32Array(groups.length * dim);
+  const merged = new Float32Array(groups.length * dim);
+  groups.forEach((members, j) => {
+    for (let q = 0; q < dim; q++) {
+      let m1 = 0;
+      let m2 = 0;
+      for (const g of members) {
+        const mu = m.means[g * dim + q] as number;
+        m1 += mu / members.length;
+        m2 += ((variances[g * dim + q] as number) + mu * mu) / members.length;
+      }
+      means[j * dim + q] = m1;
+      merged[j * dim + q] = Math.max(VARIANCE_FLOOR, m2 - m1 * m1);
+    }
+  });
+  return mixtureOf(
+    means,
+    merged,
+    Float32Array.from(groups, (g) => g.length / n),
+    dim,
+  );
 }
 
 /**

@@ -69,13 +69,12 @@ describe('Sphinx parameter files', () => {
     expect(() => parseGaussianFile(wrongCount)).toThrow(/does not match/);
   });
 
-  it('reads the bundled model: 42 phones, 3 streams of 13, 128 Gaussians each', async () => {
+  it('reads the bundled model: 42 phones, 3 streams of 13', async () => {
     const model = await loadPhoneModel();
     expect(model.phones).toHaveLength(42);
     expect(model.phones).toContain('SIL');
     expect(model.phones.slice(2, 5)).toEqual(['AA', 'AE', 'AH']);
     expect(model.dims).toEqual([13, 13, 13]);
-    expect(model.densities).toBe(128);
   });
 
   it('refuses a phone list that is not a binary model definition', () => {
@@ -90,28 +89,36 @@ describe('phone scoring', () => {
     expect(joinViews(cep, pg, 4)).toEqual({ frames: 2, dim: 3, data: Float32Array.from([1, 2, 2, 3, 4, 4]) });
   });
 
-  it('scores with the exact log-sum of the best Gaussians when asked to score them all', () => {
+  it('scores the exact mixture, and merges each codebook keeping its mean and spread', () => {
     const dims = [3, 2];
-    const means = randomSet(4, 16, dims, 3);
-    const variances = randomSet(4, 16, dims, 4, 1.5);
+    const means = randomSet(4, 32, dims, 3);
+    const variances = randomSet(4, 32, dims, 4, 1.5);
     const model = new PhoneModel(['A', 'B', 'C', 'D'], means, variances);
     const r = seeded(5);
     const frame = Float32Array.from({ length: 5 }, () => r() * 2 - 1);
-    const scores = model.score(frame, undefined, true);
+    const exact = model.score(frame, undefined, true);
+    const merged = model.score(frame);
+    let p = 0;
     for (let c = 0; c < 4; c++) {
       let total = 0;
       let offset = 0;
-      for (let s = 0; s < 2; s++) {
-        const dim = dims[s] as number;
-        const d = Array.from({ length: 16 }, (_, g) => model.distance(c * 2 + s, g, frame, offset, dim)).sort(
-          (x, y) => x - y,
-        );
-        const top = d.slice(0, 4);
-        const best = top[0] as number;
-        total += -best + Math.log(top.reduce((a, x) => a + Math.exp(best - x), 0)) - Math.log(16);
+      for (const dim of dims) {
+        let sum = 0;
+        for (let g = 0; g < 32; g++) {
+          let log = Math.log(1 / 32);
+          for (let k = 0; k < dim; k++, p++) {
+            const v = variances.data[p] as number;
+            const x = (frame[offset + k] as number) - (means.data[p] as number);
+            log += -0.5 * Math.log(2 * Math.PI * v) - (x * x) / (2 * v);
+          }
+          sum += Math.exp(log);
+        }
+        total += Math.log(sum);
         offset += dim;
       }
-      expect(scores[c]).toBeCloseTo(total, 4);
+      expect(exact[c]).toBeCloseTo(total, 4);
+      // 32 Gaussians merged into 16 of the same overall moments: close, not equal.
+      expect(Math.abs((merged[c] as number) - total)).toBeLessThan(1);
     }
   });
 
@@ -131,27 +138,6 @@ const fsddTake = resolve(
 );
 
 describe.skipIf(!existsSync(fsddTake))('posteriorgrams of real speech', () => {
-  it('selects Gaussians without changing which phone wins', async () => {
-    const model = await loadPhoneModel();
-    const audio = wavToMono16k(new Uint8Array(await readFile(fsddTake)));
-    const cepstra = phoneCepstra(analyse(audio, defaultFrontEnd()));
-    const n = cepstra.length / 13;
-    let same = 0;
-    for (let t = 3; t < n - 3; t++) {
-      const frame = new Float32Array(39);
-      for (let k = 0; k < 13; k++) {
-        const at = (u: number): number => cepstra[u * 13 + k] as number;
-        frame[k] = at(t);
-        frame[13 + k] = at(t + 2) - at(t - 2);
-        frame[26 + k] = at(t + 3) - at(t - 1) - (at(t + 1) - at(t - 3));
-      }
-      const fast = Array.from(model.score(frame));
-      const full = Array.from(model.score(frame, undefined, true));
-      if (fast.indexOf(Math.max(...fast)) === full.indexOf(Math.max(...full))) same++;
-    }
-    expect(same / (n - 6)).toBeGreaterThan(0.95);
-  });
-
   it('read "three" as the phones of three', async () => {
     const model = await loadPhoneModel();
     const audio = wavToMono16k(new Uint8Array(await readFile(fsddTake)));
