@@ -80,8 +80,9 @@ function indexOfAscii(bytes: Uint8Array, text: string, within: number): number {
 
 /** Sphinx floors variances at this value when it loads a model. */
 const VARIANCE_FLOOR = 1e-4;
-/** Gaussians each codebook's 128 are merged into at load time. */
-const MERGED_GAUSSIANS = 16;
+/** Gaussians each codebook's 128 are merged into at load time: 16, 8, 4 and 1 measured the
+ * same on the tuning splits (docs/decisions/0055), and 4 cost a quarter of 16. */
+const MERGED_GAUSSIANS = 4;
 /** Rounds of k-means that group a codebook's Gaussians before merging. */
 const GROUPING_ROUNDS = 8;
 
@@ -103,8 +104,9 @@ interface Mixture {
  * Scoring all 16,000 Gaussians a frame costs 0.95 ms in JavaScript, most of the real-time
  * budget, so at load time each codebook's 128 Gaussians are grouped by their means and
  * every group is merged into one Gaussian of the same mean and variance (moment matching),
- * weighted by its size: 16 per codebook, eight times less work, and on the tuning splits
- * as accurate as scoring the best of all 128 (docs/decisions/0055).
+ * weighted by its size: 4 per codebook, 32 times less work. Template matching needs the
+ * phone posteriors to be consistent rather than sharp, and on the tuning splits this is as
+ * accurate as a shortlist over all 128 (docs/decisions/0055).
  */
 export class PhoneModel {
   readonly phones: readonly string[];

@@ -66,12 +66,12 @@ export interface PosteriorCache {
  * `mean` is the cepstral mean to remove: the profile's, learned from the user's takes, so
  * a frame scores the same whatever utterance it falls in and a live stream can keep the
  * rows it scored in `cache` (rows near the span's edges, whose deltas see the edge, are
- * not kept).
+ * not kept). `exact` scores the codebooks as trained rather than merged (for checks).
  */
 export function posteriorgram(
   cepstra: Float32Array,
   model: PhoneModel,
-  options: { decimation?: number; mean?: Float32Array; cache?: PosteriorCache } = {},
+  options: { decimation?: number; mean?: Float32Array; cache?: PosteriorCache; exact?: boolean } = {},
 ): FeatureMatrix {
   const n = cepstra.length / CEPSTRA;
   const phones = model.phones.length;
@@ -100,7 +100,7 @@ export function posteriorgram(
       frame[CEPSTRA + k] = at(t + 2, k) - at(t - 2, k);
       frame[2 * CEPSTRA + k] = at(t + 3, k) - at(t - 1, k) - (at(t + 1, k) - at(t - 3, k));
     }
-    model.score(frame, ll);
+    model.score(frame, ll, options.exact);
     let top = -Infinity;
     for (let p = 0; p < phones; p++) top = Math.max(top, (ll[p] as number) / TEMPERATURE);
     let sum = 0;
