@@ -11,7 +11,7 @@ import type { PhoneModel } from '../phones/acoustic-model.js';
 import { joinViews, phoneCepstra, posteriorgram, type PosteriorCache } from '../phones/posteriorgram.js';
 import { findSegments, type EndpointerOptions } from '../vad/endpointer.js';
 import type { Seconds } from '../units.js';
-import { defaultFrontEnd, type ModelSettings } from './profile.js';
+import { defaultFrontEnd, matchesPhones, type ModelSettings } from './profile.js';
 
 /** Features of a recorded take plus what its pauses say about the speaker. */
 export interface TakeFeatures {
@@ -88,8 +88,7 @@ export function phoneViewOf(
   model: PhoneModel | undefined,
   mean: () => Float32Array | undefined,
 ): PhoneView | undefined {
-  const weight = settings.phoneWeight ?? 0;
-  if (weight <= 0) return undefined;
+  if (!matchesPhones(settings)) return undefined;
   if (model === undefined)
     throw new SpeechError(
       'bad_model',
@@ -97,7 +96,7 @@ export function phoneViewOf(
     );
   const m = mean();
   if (m === undefined) throw new SpeechError('bad_model', 'This voice profile has no phone cepstral mean.');
-  return { model, mean: m, weight };
+  return { model, mean: m, weight: settings.phoneWeight ?? 0 };
 }
 
 /**

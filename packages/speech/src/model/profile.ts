@@ -12,6 +12,16 @@ export const MODEL_VERSION = 2;
  * their templates carry both views, so builds that know only cepstra must refuse them. */
 export const PHONE_MODEL_VERSION = 3;
 
+/** Whether profiles with these settings match phone posteriorgrams too. */
+export function matchesPhones(settings: ModelSettings): boolean {
+  return (settings.phoneWeight ?? 0) > 0;
+}
+
+/** The model format profiles with these settings are written in. */
+export function modelVersionFor(settings: ModelSettings): number {
+  return matchesPhones(settings) ? PHONE_MODEL_VERSION : MODEL_VERSION;
+}
+
 /** Settings fixed at training time and stored with the model. */
 export interface ModelSettings {
   /** Analysis frames averaged into one matching frame. */

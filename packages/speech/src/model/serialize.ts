@@ -1,6 +1,7 @@
 import { SpeechError } from '../errors.js';
 import {
   MODEL_VERSION,
+  modelVersionFor,
   PHONE_MODEL_VERSION,
   makeTemplate,
   type Calibration,
@@ -63,7 +64,7 @@ export function serializeProfile(profile: Profile): Uint8Array {
   const out = new Uint8Array(10 + json.length + body);
   const view = new DataView(out.buffer);
   for (let i = 0; i < 4; i++) out[i] = MAGIC.charCodeAt(i);
-  view.setUint16(4, (profile.settings.phoneWeight ?? 0) > 0 ? PHONE_MODEL_VERSION : MODEL_VERSION, true);
+  view.setUint16(4, modelVersionFor(profile.settings), true);
   view.setUint32(6, json.length, true);
   out.set(json, 10);
   let p = 10 + json.length;

@@ -2,12 +2,11 @@ import { SpeechError } from '../errors.js';
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace } from './dtw.js';
 import { phoneViewOf, spanFeatures, takeFeatures, type TakeFeatures } from './features-of-take.js';
-import { phoneCepstra } from '../phones/posteriorgram.js';
+import { meanCepstrum, phoneCepstra } from '../phones/posteriorgram.js';
 import {
   DEFAULT_SETTINGS,
-  MODEL_VERSION,
-  PHONE_MODEL_VERSION,
   makeTemplate,
+  modelVersionFor,
   normaliseText,
   type Calibration,
   type ModelSettings,
@@ -148,7 +147,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     threshold: options.threshold ?? RELATIVE_CALIBRATION.threshold,
   };
   return {
-    version: (settings.phoneWeight ?? 0) > 0 ? PHONE_MODEL_VERSION : MODEL_VERSION,
+    version: modelVersionFor(settings),
     settings,
     phrases,
     scales,
@@ -162,14 +161,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
 }
 
 function userPhoneMean(takes: readonly TakeFeatures[]): Float32Array {
-  const sum = new Float64Array(13);
-  let frames = 0;
-  for (const take of takes) {
-    const c = phoneCepstra(take.frames);
-    for (let i = 0; i < c.length; i++) sum[i % 13] = (sum[i % 13] as number) + (c[i] as number);
-    frames += c.length / 13;
-  }
-  return Float32Array.from(sum, (x) => x / Math.max(1, frames));
+  return meanCepstrum(phoneCepstra(takes.flatMap((take) => take.frames)));
 }
 
 /**
