@@ -55,7 +55,7 @@ export class RecognitionStream {
         ? undefined
         : { ...matcher.phoneView, cache: { origin: 0, rows: new Map() } };
     const fe = defaultFrontEnd();
-    this.analyser = new SpectralAnalyser(fe);
+    this.analyser = new SpectralAnalyser(fe, 0, this.phoneView !== undefined);
     this.frameShift = fe.hopSamples / fe.sampleRate;
     this.endpointer = new Endpointer({
       ...options.endpointer,

@@ -116,8 +116,9 @@ export function createFrontEnd(options: FrontEndOptions = {}): FrontEnd {
 /** One analysis frame: log-mel energies and the frame's log energy in dB full scale. */
 export interface SpectralFrame {
   logMel: Float32Array;
-  /** Log energies of the phone model's filters, from the same spectrum. */
-  phoneMel: Float32Array;
+  /** Log energies of the phone model's filters, from the same spectrum; only from an
+   * analyser asked for them (they cost a tenth or more of the analysis). */
+  phoneMel?: Float32Array;
   energyDb: number;
 }
 
@@ -134,10 +135,15 @@ export class SpectralAnalyser {
   private lastSample = 0;
   private readonly frame: Float64Array;
   private readonly power: Float64Array;
+  private readonly withPhoneBands: boolean;
 
-  /** `previousSample` is the sample before the first one pushed, when analysis starts mid-signal. */
-  constructor(frontEnd: FrontEnd, previousSample = 0) {
+  /**
+   * `previousSample` is the sample before the first one pushed, when analysis starts
+   * mid-signal; `withPhoneBands` adds the phone model's filters to every frame.
+   */
+  constructor(frontEnd: FrontEnd, previousSample = 0, withPhoneBands = false) {
     this.lastSample = previousSample;
+    this.withPhoneBands = withPhoneBands;
     this.fe = frontEnd;
     this.pending = new Float32Array(frontEnd.frameSamples * 4);
     this.raw = new Float32Array(frontEnd.frameSamples * 4);
@@ -196,8 +202,8 @@ export class SpectralAnalyser {
       frame[i] = ((this.pending[start + i] as number) - mean) * (fe.window[i] as number);
     fe.spectrum.compute(frame, power);
     const logMel = applyFilters(fe.filters, power);
-    const phoneMel = applyFilters(fe.phoneFilters, power);
-    return { logMel, phoneMel, energyDb };
+    if (!this.withPhoneBands) return { logMel, energyDb };
+    return { logMel, phoneMel: applyFilters(fe.phoneFilters, power), energyDb };
   }
 }
 
@@ -239,8 +245,8 @@ export function frameLevels(samples: Float32Array, frontEnd: FrontEnd): Float64A
 }
 
 /** Analyse a whole signal at once. */
-export function analyse(samples: Float32Array, frontEnd: FrontEnd): SpectralFrame[] {
-  return new SpectralAnalyser(frontEnd).push(samples);
+export function analyse(samples: Float32Array, frontEnd: FrontEnd, withPhoneBands = false): SpectralFrame[] {
+  return new SpectralAnalyser(frontEnd, 0, withPhoneBands).push(samples);
 }
 
 /** Options for turning frames into matching features. */

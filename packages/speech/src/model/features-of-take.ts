@@ -61,10 +61,10 @@ export function takeFeatures(
   const first0 = from * fe.hopSamples;
   const span =
     to > from
-      ? new SpectralAnalyser(fe, first0 > 0 ? samples[first0 - 1] : 0).push(
+      ? new SpectralAnalyser(fe, first0 > 0 ? samples[first0 - 1] : 0, matchesPhones(settings)).push(
           samples.subarray(first0, (to - 1) * fe.hopSamples + fe.frameSamples),
         )
-      : analyse(samples, fe);
+      : analyse(samples, fe, matchesPhones(settings));
   return {
     features: spanFeatures(span, settings, phones),
     longestPause,

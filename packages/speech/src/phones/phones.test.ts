@@ -122,6 +122,17 @@ describe('phone scoring', () => {
     }
   });
 
+  it('gets the phone bands only from an analyser asked for them', () => {
+    const audio = Float32Array.from({ length: 4000 }, (_, i) => Math.sin(i / 9));
+    const plain = analyse(audio, defaultFrontEnd());
+    const withBands = analyse(audio, defaultFrontEnd(), true);
+    expect(plain[0]?.phoneMel).toBeUndefined();
+    expect(withBands[0]?.phoneMel).toHaveLength(20);
+    expect(Array.from(withBands[0]?.logMel ?? [])).toEqual(Array.from(plain[0]?.logMel ?? []));
+    expect(phoneCepstra(withBands)).toHaveLength(withBands.length * 13);
+    expect(() => phoneCepstra(plain)).toThrow(/without the phone bands/);
+  });
+
   it('refuses means and variances of different shapes', () => {
     expect(() => new PhoneModel(['A', 'B'], randomSet(2, 4, [3], 1), randomSet(2, 8, [3], 2, 1.5))).toThrow(
       /do not match/,
@@ -141,7 +152,7 @@ describe.skipIf(!existsSync(fsddTake))('posteriorgrams of real speech', () => {
   it('read "three" as the phones of three with the codebooks as trained', async () => {
     const model = await loadPhoneModel();
     const audio = wavToMono16k(new Uint8Array(await readFile(fsddTake)));
-    const frames = analyse(audio, defaultFrontEnd());
+    const frames = analyse(audio, defaultFrontEnd(), true);
     const pg = posteriorgram(phoneCepstra(frames), model, { decimation: 1, exact: true });
     expect(pg.dim).toBe(42);
     const counts = new Map<string, number>();

@@ -1,4 +1,5 @@
-import type { FeatureMatrix, SpectralFrame } from '../features/features.js';
+import { SpeechError } from '../errors.js';
+import { PHONE_BANDS, type FeatureMatrix, type SpectralFrame } from '../features/features.js';
 import type { PhoneModel } from './acoustic-model.js';
 
 const CEPSTRA = 13;
@@ -29,13 +30,16 @@ function dct(bands: number): Float32Array {
  * which mean removal takes away.
  */
 export function phoneCepstra(frames: readonly SpectralFrame[]): Float32Array {
-  const bands = frames[0]?.phoneMel.length ?? 20;
+  const bands = PHONE_BANDS;
   const m = dct(bands);
   const out = new Float32Array(frames.length * CEPSTRA);
   frames.forEach((f, t) => {
+    const mel = f.phoneMel;
+    if (mel === undefined)
+      throw new SpeechError('bad_request', 'These frames were analysed without the phone bands.');
     for (let c = 0; c < CEPSTRA; c++) {
       let acc = 0;
-      for (let b = 0; b < bands; b++) acc += (m[c * bands + b] as number) * (f.phoneMel[b] as number);
+      for (let b = 0; b < bands; b++) acc += (m[c * bands + b] as number) * (mel[b] as number);
       out[t * CEPSTRA + c] = acc;
     }
   });
