@@ -43,10 +43,11 @@ export class Matcher {
   /** The templates' first-pass sketches cut to their first `dim` values (the cepstra). */
   private cepstralSketches(dim: number): SketchOnly[] {
     this.cepstral ??= this.profile.templates.map((t) => {
-      const data = new Float32Array(t.sketch.frames * dim);
+      const data = new Int8Array(t.sketch.frames * dim);
       for (let f = 0; f < t.sketch.frames; f++)
         data.set(t.sketch.data.subarray(f * t.dim, f * t.dim + dim), f * dim);
-      return { phrase: t.phrase, frames: t.frames, sketch: { frames: t.sketch.frames, dim, data } };
+      const sketch = { frames: t.sketch.frames, dim, data, step: t.sketch.step };
+      return { phrase: t.phrase, frames: t.frames, sketch };
     });
     return this.cepstral;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dtw, halve, sketch, type Sequence } from './dtw.js';
+import { dequantise, dtw, halve, quantise, sketch, type Sequence } from './dtw.js';
 
 const seq = (values: number[][]): Sequence => ({
   frames: values.length,
@@ -48,6 +48,24 @@ describe('dtw', () => {
     const other = ramp(40, (t) => 3 + Math.cos(6 * t));
     expect(dtw(a, other, { abandonAbove: 0.01 })).toBe(Infinity);
     expect(Number.isFinite(dtw(a, other))).toBe(true);
+  });
+});
+
+describe('quantised templates', () => {
+  it('round to the nearest step and clamp to 8 bits', () => {
+    const q = quantise(seq([[0.26], [-0.74], [100], [-100]]), 0.5);
+    expect(Array.from(q.data)).toEqual([1, -1, 127, -127]);
+    expect(Array.from(dequantise(q).data)).toEqual([0.5, -0.5, 63.5, -63.5]);
+  });
+
+  it('align exactly as the values they stand for', () => {
+    const a = ramp(40, (t) => Math.sin(6 * t));
+    const b = quantise(
+      ramp(50, (t) => Math.cos(5 * t)),
+      1 / 127,
+    );
+    expect(dtw(a, b, { split: 1 })).toBeCloseTo(dtw(a, dequantise(b), { split: 1 }), 5);
+    expect(dtw(a, b)).toBeGreaterThan(0);
   });
 });
 

@@ -5,6 +5,33 @@ export interface Sequence {
   data: Float32Array;
 }
 
+/**
+ * A stored sequence as 8-bit integers, each value `data[i] * step`: templates are kept so
+ * in memory, a quarter of the bytes of 32-bit floats, exactly as the model file holds them.
+ */
+export interface Quantised {
+  frames: number;
+  dim: number;
+  data: Int8Array;
+  step: number;
+}
+
+/** Round to the nearest multiple of `step`, clamped to what 8 bits hold. */
+export function quantise(seq: Sequence, step: number): Quantised {
+  const data = new Int8Array(seq.data.length);
+  for (let i = 0; i < data.length; i++)
+    data[i] = Math.max(-127, Math.min(127, Math.round((seq.data[i] as number) / step)));
+  return { frames: seq.frames, dim: seq.dim, data, step };
+}
+
+/** The values a quantised sequence stands for. */
+export function dequantise(q: Quantised): Sequence {
+  // A plain loop: Float32Array.from with a mapping function is many times slower.
+  const data = new Float32Array(q.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = (q.data[i] as number) * q.step;
+  return { frames: q.frames, dim: q.dim, data };
+}
+
 /** Alignment settings. */
 export interface DtwOptions {
   /** Sakoe-Chiba band half-width as a share of the longer sequence. */
@@ -36,9 +63,15 @@ const shared = new DtwWorkspace();
 /**
  * Symmetric dynamic time warping (diagonal steps weigh double) with Euclidean frame
  * distance, normalised by the summed lengths so scores of long and short phrases compare.
+ * `a` is the utterance; `b`, the template, may be quantised.
  * Stops early once every open path is already worse than `abandonAbove`.
  */
-export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwWorkspace = shared): number {
+export function dtw(
+  a: Sequence,
+  b: Sequence | Quantised,
+  options: DtwOptions = {},
+  ws: DtwWorkspace = shared,
+): number {
   const n = a.frames;
   const m = b.frames;
   if (n === 0 || m === 0) return Infinity;
@@ -55,6 +88,7 @@ export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwW
   prev[0] = 0;
   const ad = a.data;
   const bd = b.data;
+  const step = 'step' in b ? b.step : 1;
   const slope = m / n;
   // Cells outside the band are never written; only the edges next to it are reset, so a
   // row costs the band's width rather than the template's length.
@@ -70,14 +104,14 @@ export function dtw(a: Sequence, b: Sequence, options: DtwOptions = {}, ws: DtwW
       const bj = (j - 1) * dim;
       let s = 0;
       for (let k = 0; k < split; k++) {
-        const diff = (ad[ai + k] as number) - (bd[bj + k] as number);
+        const diff = (ad[ai + k] as number) - step * (bd[bj + k] as number);
         s += diff * diff;
       }
       let d = Math.sqrt(s);
       if (split < dim) {
         s = 0;
         for (let k = split; k < dim; k++) {
-          const diff = (ad[ai + k] as number) - (bd[bj + k] as number);
+          const diff = (ad[ai + k] as number) - step * (bd[bj + k] as number);
           s += diff * diff;
         }
         d += Math.sqrt(s);

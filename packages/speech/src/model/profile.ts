@@ -1,6 +1,6 @@
 import { createFrontEnd, type FeatureMatrix, type FrontEnd } from '../features/features.js';
 import type { Seconds } from '../units.js';
-import { halve, sketch, type Sequence } from './dtw.js';
+import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } from './dtw.js';
 
 /**
  * Model file format version; bump on any change to features or scoring. Version 2 adds
@@ -67,8 +67,14 @@ export interface Prepared extends Sequence {
   sketch: Sequence;
 }
 
-/** One enrolled take, ready for matching. */
-export interface Template extends Prepared {
+/**
+ * One enrolled take, ready for matching, held as 8-bit integers (the model file's own
+ * values) at full, half and quarter rate, with its sketch.
+ */
+export interface Template extends Quantised {
+  half: Quantised;
+  quarter: Quantised;
+  sketch: Quantised;
   phrase: number;
 }
 
@@ -81,6 +87,8 @@ export interface Profile {
   /** Typical distance between two takes of each phrase. */
   scales: Float32Array;
   templates: Template[];
+  /** Quantisation step of every template value (see {@link templateStep}). */
+  step: number;
   /** Per template: mean distance to its three closest takes of other phrases (its impostor
    * scale, a per-template cohort normalisation). Format 1 files use their phrase's scale. */
   templateScales: Float32Array;
@@ -100,9 +108,47 @@ export function prepare(features: FeatureMatrix, settings: ModelSettings): Prepa
   return { ...features, half, quarter: halve(half), sketch: sketch(features, settings.sketchSegments) };
 }
 
-/** Build a template from features. */
-export function makeTemplate(features: FeatureMatrix, phrase: number, settings: ModelSettings): Template {
-  return { ...prepare(features, settings), phrase };
+/**
+ * Build a template from features. The slower rates and the sketch are derived from the
+ * quantised full rate, so a template read back from a model file is the very same.
+ */
+export function makeTemplate(
+  features: FeatureMatrix,
+  phrase: number,
+  settings: ModelSettings,
+  step: number,
+): Template {
+  const full = quantise(features, step);
+  const views = prepare(dequantise(full), settings);
+  return {
+    ...full,
+    half: quantise(views.half, step),
+    quarter: quantise(views.quarter, step),
+    sketch: quantise(views.sketch, step),
+    phrase,
+  };
+}
+
+/** A template as an utterance to align against the others (training compares takes). */
+export function templateAsQuery(t: Template): Prepared {
+  return {
+    ...dequantise(t),
+    half: dequantise(t.half),
+    quarter: dequantise(t.quarter),
+    sketch: dequantise(t.sketch),
+  };
+}
+
+/**
+ * One quantisation step for a whole profile: the largest magnitude among the enrolment
+ * features over 127. One step for every dimension lets the decoder compare a float
+ * utterance with a template at the cost of one multiplication; values of takes added
+ * later beyond that range are clamped, which moves only the rare outlying frame.
+ */
+export function templateStep(features: readonly Sequence[]): number {
+  let max = 0;
+  for (const f of features) for (const v of f.data) max = Math.max(max, Math.abs(v));
+  return max > 0 ? max / 127 : 1;
 }
 
 let cachedFrontEnd: FrontEnd | undefined;

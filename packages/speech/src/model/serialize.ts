@@ -1,9 +1,11 @@
 import { SpeechError } from '../errors.js';
+import type { Sequence } from './dtw.js';
 import {
   MODEL_VERSION,
   modelVersionFor,
   PHONE_MODEL_VERSION,
   makeTemplate,
+  templateStep,
   type Calibration,
   type ModelSettings,
   type Profile,
@@ -24,7 +26,8 @@ interface Header {
   /** Format 3: the user's mean phone cepstrum. */
   phoneMean?: number[];
   dim: number;
-  /** Per-dimension quantisation step. */
+  /** Per-dimension quantisation step (the same for every dimension since templates are
+   * held quantised; older files have one per dimension). */
   steps: number[];
   /** Phrase number and frame count of each template, in file order. */
   templates: [number, number][];
@@ -32,19 +35,12 @@ interface Header {
 
 /**
  * Serialise a profile: magic, format version, a JSON header, then every template's
- * features as 8-bit integers with one step size per dimension. About 1 KB per second of
- * enrolled speech.
+ * features as the 8-bit integers the profile holds. About 1 KB per second of enrolled
+ * speech.
  */
 export function serializeProfile(profile: Profile): Uint8Array {
   const dim = profile.templates[0]?.dim ?? 0;
-  const maxAbs = new Float64Array(dim);
-  for (const t of profile.templates) {
-    for (let i = 0; i < t.data.length; i++) {
-      const k = i % dim;
-      maxAbs[k] = Math.max(maxAbs[k] as number, Math.abs(t.data[i] as number));
-    }
-  }
-  const steps = Array.from(maxAbs, (m) => (m > 0 ? m / 127 : 1));
+  const steps = new Array<number>(dim).fill(profile.step);
   const header: Header = {
     version: profile.version,
     settings: profile.settings,
@@ -69,10 +65,8 @@ export function serializeProfile(profile: Profile): Uint8Array {
   out.set(json, 10);
   let p = 10 + json.length;
   for (const t of profile.templates) {
-    for (let i = 0; i < t.data.length; i++) {
-      const q = Math.round((t.data[i] as number) / (steps[i % dim] as number));
-      view.setInt8(p++, Math.max(-127, Math.min(127, q)));
-    }
+    out.set(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.length), p);
+    p += t.data.length;
   }
   return out;
 }
@@ -99,14 +93,20 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   }
   const { dim, steps } = header;
   let p = 10 + length;
-  const templates = header.templates.map(([phrase, frames]) => {
+  const values: Sequence[] = header.templates.map(([, frames]) => {
     const n = frames * dim;
     if (p + n > bytes.length) throw bad('the file is cut short');
     const data = new Float32Array(n);
     for (let i = 0; i < n; i++) data[i] = view.getInt8(p + i) * (steps[i % dim] as number);
     p += n;
-    return makeTemplate({ frames, dim, data }, phrase, header.settings);
+    return { frames, dim, data };
   });
+  // Files with one step for every dimension come back bit for bit; older ones, written
+  // with a step per dimension, are requantised to one.
+  const step = steps.every((s) => s === steps[0]) && steps[0] !== undefined ? steps[0] : templateStep(values);
+  const templates = values.map((v, i) =>
+    makeTemplate(v, (header.templates[i] as [number, number])[0], header.settings, step),
+  );
   const scales = Float32Array.from(header.scales);
   let templateScales: Float32Array;
   if (version >= 2) {
@@ -121,6 +121,7 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     phrases: header.phrases,
     scales,
     templates,
+    step,
     templateScales,
     calibration: header.calibration,
     minSilence: header.minSilence,

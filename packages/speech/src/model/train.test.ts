@@ -113,11 +113,33 @@ describe('serialised profiles', () => {
   const profile = trainProfile(items, { now: fixedClock });
   const bytes = serializeProfile(profile);
 
-  it('is compact and round-trips to the same decisions', () => {
+  it('is compact and round-trips to the very same templates and decisions', () => {
     const back = deserializeProfile(bytes);
     expect(back.phrases).toEqual(profile.phrases);
     expect(back.calibration).toEqual(profile.calibration);
+    expect(back.step).toBe(profile.step);
     expect(bytes.length / items.length).toBeLessThan(4000);
+    back.templates.forEach((t, i) => {
+      const trained = profile.templates[i];
+      expect(t.data).toEqual(trained?.data);
+      expect(t.half.data).toEqual(trained?.half.data);
+      expect(t.sketch.data).toEqual(trained?.sketch.data);
+    });
+    const a = new Matcher(profile);
+    const b = new Matcher(back);
+    for (let p = 0; p < names.length; p++) {
+      const f = takeFeatures(take(p, 8), DEFAULT_SETTINGS).features;
+      const ra = a.recognise(f);
+      const rb = b.recognise(f);
+      expect(rb.alternatives.map((x) => x.text)).toEqual(ra.alternatives.map((x) => x.text));
+      // Only the impostor scales are rounded in the file (to six digits).
+      expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
+    }
+  });
+
+  it('reads files written with a quantisation step per dimension', () => {
+    const back = deserializeProfile(withStepPerDimension(bytes));
+    expect(back.templates.map((t) => t.frames)).toEqual(profile.templates.map((t) => t.frames));
     const a = new Matcher(profile);
     const b = new Matcher(back);
     for (let p = 0; p < names.length; p++) {
@@ -147,6 +169,33 @@ describe('serialised profiles', () => {
     expect(() => deserializeProfile(bytes.slice(0, bytes.length - 10))).toThrow(/cut short/);
   });
 });
+
+/** The same profile as earlier builds wrote it: one quantisation step per dimension. */
+function withStepPerDimension(file: Uint8Array): Uint8Array {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const length = view.getUint32(6, true);
+  const header = JSON.parse(new TextDecoder().decode(file.subarray(10, 10 + length))) as {
+    dim: number;
+    steps: number[];
+  };
+  const { dim, steps } = header;
+  const values = Array.from(
+    file.subarray(10 + length),
+    (_, i) => view.getInt8(10 + length + i) * (steps[i % dim] as number),
+  );
+  const maxAbs = new Array<number>(dim).fill(0);
+  values.forEach((v, i) => (maxAbs[i % dim] = Math.max(maxAbs[i % dim] as number, Math.abs(v))));
+  header.steps = maxAbs.map((m) => (m > 0 ? m / 127 : 1));
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(10 + json.length + values.length);
+  out.set(file.subarray(0, 6));
+  new DataView(out.buffer).setUint32(6, json.length, true);
+  out.set(json, 10);
+  values.forEach(
+    (v, i) => (out[10 + json.length + i] = Math.round(v / (header.steps[i % dim] as number)) & 0xff),
+  );
+  return out;
+}
 
 describe('profiles that match phones too', async () => {
   const { loadPhoneModel } = await import('../platform/phones.node.js');

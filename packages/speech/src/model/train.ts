@@ -7,9 +7,12 @@ import {
   DEFAULT_SETTINGS,
   makeTemplate,
   modelVersionFor,
+  templateAsQuery,
+  templateStep,
   normaliseText,
   type Calibration,
   type ModelSettings,
+  type Prepared,
   type Profile,
   type Template,
 } from './profile.js';
@@ -94,13 +97,13 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // The phone view removes one cepstral mean, the user's over all their takes, so that a
   // live frame scores the same whatever utterance it ends up in.
   const phoneView = phoneViewOf(settings, options.phones, () => userPhoneMean(takes));
-  const templates = takes.map((take, i) =>
-    makeTemplate(
-      phoneView === undefined ? take.features : spanFeatures(take.frames, settings, phoneView),
-      takePhrases[i] as number,
-      settings,
-    ),
+  const features = takes.map((take) =>
+    phoneView === undefined ? take.features : spanFeatures(take.frames, settings, phoneView),
   );
+  const step = templateStep(features);
+  const templates = features.map((f, i) => makeTemplate(f, takePhrases[i] as number, settings, step));
+  // Takes are compared with each other as a live utterance would be: as floats.
+  const queries = templates.map(templateAsQuery);
   const byPhrase: number[][] = phrases.map(() => []);
   templates.forEach((t, i) => byPhrase[t.phrase]?.push(i));
   const ws = new DtwWorkspace();
@@ -113,7 +116,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
       for (let b = a + 1; b < list.length; b++) {
         const ia = list[a] as number;
         const ib = list[b] as number;
-        const d = align(templates[ia] as Template, templates[ib] as Template, settings, ws);
+        const d = align(queries[ia] as Prepared, templates[ib] as Template, settings, ws);
         if (Number.isFinite(d)) intra[p]?.push(d);
       }
     }
@@ -123,7 +126,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // first pass): the mean of the three closest is the take's impostor scale, what a
   // different phrase typically scores against it. A live distance is judged relative to
   // the scale of the template it matched (cohort normalisation per template).
-  const impostor = templates.map((t, i) => impostorScale(templates, byPhrase, i, settings, ws));
+  const impostor = queries.map((q, i) => impostorScale(templates, byPhrase, i, q, settings, ws));
 
   const allIntra = intra.flat();
   const knownImpostor = impostor.filter((d) => Number.isFinite(d));
@@ -152,6 +155,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     phrases,
     scales,
     templates,
+    step,
     templateScales,
     calibration,
     ...(phoneView === undefined ? {} : { phoneMean: phoneView.mean }),
@@ -165,22 +169,24 @@ function userPhoneMean(takes: readonly TakeFeatures[]): Float32Array {
 }
 
 /**
- * Mean distance of template `i` to its closest takes of other phrases, searched among the
- * takes of its closest other phrases by the decoder's own first pass; NaN without any.
+ * Mean distance of template `i` (`query`, as floats) to its closest takes of other
+ * phrases, searched among the takes of its closest other phrases by the decoder's own
+ * first pass; NaN without any.
  */
 function impostorScale(
   templates: readonly Template[],
   byPhrase: readonly (readonly number[])[],
   i: number,
+  query: Prepared,
   settings: ModelSettings,
   ws: DtwWorkspace,
 ): number {
-  const t = templates[i] as Template;
-  const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === t.phrase;
+  const own = (templates[i] as Template).phrase;
+  const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === own;
   const distances: number[] = [];
-  for (const p of prune(templates, byPhrase.length, t, t.sketch, COMPETITORS, ws, notOwn)) {
+  for (const p of prune(templates, byPhrase.length, query, query.sketch, COMPETITORS, ws, notOwn)) {
     for (const j of byPhrase[p] ?? []) {
-      const d = align(t, templates[j] as Template, settings, ws);
+      const d = align(query, templates[j] as Template, settings, ws);
       if (Number.isFinite(d)) distances.push(d);
     }
   }
@@ -226,14 +232,16 @@ export function extendProfile(
       phrases.push(item.text.trim());
       scales.push(userScale);
     }
-    templates.push(makeTemplate(takeFeatures(item.audio, settings, {}, phoneView).features, p, settings));
+    templates.push(
+      makeTemplate(takeFeatures(item.audio, settings, {}, phoneView).features, p, settings, profile.step),
+    );
   }
   const byPhrase: number[][] = phrases.map(() => []);
   templates.forEach((t, i) => byPhrase[t.phrase]?.push(i));
   const ws = new DtwWorkspace();
   const fallback = median(knownScales);
   for (let i = first; i < templates.length; i++) {
-    const d = impostorScale(templates, byPhrase, i, settings, ws);
+    const d = impostorScale(templates, byPhrase, i, templateAsQuery(templates[i] as Template), settings, ws);
     knownScales.push(Number.isFinite(d) ? d : fallback);
   }
   return {
