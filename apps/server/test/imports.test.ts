@@ -68,6 +68,7 @@ describe('importing existing recordings', () => {
       'my recordings/yes-2.wav': fsddTake(1, 'george', 1),
       'my recordings/notes.txt': new TextEncoder().encode('not audio'),
       'my recordings/mystery.wav': fsddTake(3, 'george', 0),
+      'my recordings/cover.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]),
       'transcripts.csv': new TextEncoder().encode(
         'file,text\nyes-1.wav,Yes please\nyes-2,Yes please\nnotes.txt,Hello\n',
       ),
@@ -85,6 +86,12 @@ describe('importing existing recordings', () => {
           'This file is not audio we can read. Send WAV, M4A (AAC or Apple Lossless), CAF, MP3, Ogg (Opus or Vorbis), WebM, FLAC, AIFF or AMR.',
       },
       { file: 'mystery.wav', reason: 'No transcript names this file.' },
+      // Not audio, and no transcript either: what is wrong with it first.
+      {
+        file: 'cover.jpg',
+        reason:
+          'This file is not audio we can read. Send WAV, M4A (AAC or Apple Lossless), CAF, MP3, Ogg (Opus or Vorbis), WebM, FLAC, AIFF or AMR.',
+      },
     ]);
   });
 

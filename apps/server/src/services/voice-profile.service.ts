@@ -17,7 +17,7 @@ import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import type { ImportFile } from './import-archive.js';
 import { DEFAULT_SCENARIO } from './phrases.service.js';
-import { inspectTake } from './take-inspection.js';
+import { inspectTake, type InspectedTake } from './take-inspection.js';
 
 export const TRAIN_PROFILE_JOB = 'train_profile';
 export const MODEL_TYPE = 'acoustic';
@@ -53,7 +53,17 @@ export class VoiceProfileService {
   async addTrainingTake(userId: string, phraseId: string, audio: Uint8Array, info: Record<string, unknown>) {
     const phrase = await this.deps.phrases.find(userId, phraseId);
     if (!phrase) throw notFound('Phrase');
-    const take = await inspectTake(audio);
+    const stored = await this.storeTake(userId, phraseId, await inspectTake(audio), info);
+    return { ...stored, takes: phrase.takes + 1 };
+  }
+
+  /** Keeps a checked take as the 16 kHz WAV that training reads, and schedules a retrain. */
+  private async storeTake(
+    userId: string,
+    phraseId: string,
+    take: InspectedTake,
+    info: Record<string, unknown>,
+  ) {
     const id = newId();
     const storageKey = `users/${userId}/takes/${id}.wav`;
     // Stored as 16 kHz mono PCM: what training reads, whatever the browser sent.
@@ -68,7 +78,7 @@ export class VoiceProfileService {
       metadata: { ...info, peak_dbfs: Math.round(take.peakDbfs * 10) / 10 },
     });
     await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
-    return { id, phrase_id: phraseId, duration_ms: take.durationMs, takes: phrase.takes + 1 };
+    return { id, phrase_id: phraseId, duration_ms: take.durationMs };
   }
 
   /**
@@ -130,6 +140,16 @@ export class VoiceProfileService {
     if (!(await this.deps.phrases.scenarioExists(scenario))) throw notFound('Scenario');
     const report: ImportReport = { imported: [], refused: [] };
     for (const file of files) {
+      // The audio first: a file that is not a recording is refused as such, whatever
+      // its transcript says or lacks.
+      let take: InspectedTake;
+      try {
+        take = await inspectTake(file.bytes);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        report.refused.push({ file: file.name, reason: error.message });
+        continue;
+      }
       const named = transcripts.get(file.name) ?? transcripts.get(file.name.replace(/\.[^.]+$/, ''));
       // Voice Memos exports each memo under its title: the title is what was said.
       const titled = source === 'apple' && named === undefined ? memoTitle(file.name) : undefined;
@@ -148,14 +168,9 @@ export class VoiceProfileService {
         });
         continue;
       }
-      try {
-        const phraseId = await this.phraseFor(userId, text, scenario);
-        await this.addTrainingTake(userId, phraseId, file.bytes, { source, file: file.name });
-        report.imported.push({ file: file.name, text, phrase_id: phraseId });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        report.refused.push({ file: file.name, reason: error.message });
-      }
+      const phraseId = await this.phraseFor(userId, text, scenario);
+      await this.storeTake(userId, phraseId, take, { source, file: file.name });
+      report.imported.push({ file: file.name, text, phrase_id: phraseId });
     }
     return report;
   }
