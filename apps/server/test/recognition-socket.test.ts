@@ -477,6 +477,52 @@ describe('recognition over the socket', () => {
     ).toHaveLength(5);
   });
 
+  it('retrains on the latest three confirmed utterances of a phrase, keeping all of them stored', async () => {
+    const person = await trainUser();
+    const client = await ready(person);
+    const said: [number, number][] = [
+      [1, 26],
+      [1, 27],
+      [1, 28],
+      [1, 29],
+      [4, 28],
+    ];
+    const ids: (string | null | undefined)[] = [];
+    for (const utterance of said) {
+      const result = client.next('recognition');
+      client.socket.emit('recognize_audio_samples', utterances([utterance], 0.6));
+      ids.push(((await result) as RecognitionResult).recording_id);
+    }
+    client.socket.disconnect();
+    for (const [index, [digit]] of said.entries()) {
+      const answer = await server.api.post(
+        `/app/recording/recognition/${ids[index] ?? ''}/confirm`,
+        { text: DIGIT_WORDS[digit] },
+        person.access_token,
+      );
+      expect(answer.status).toBe(201);
+    }
+    const latest = async () =>
+      (
+        await server.api.get<{ models: { version: number; modelmeta: { takes: number } }[] }>(
+          '/app/modelsInfo',
+          person.access_token,
+        )
+      ).body.models[0];
+    await expect.poll(async () => (await latest())?.version, { timeout: 20_000 }).toBe(2);
+    // 12 recorded takes, the last three of the four confirmed "one"s and the "four".
+    expect((await latest())?.modelmeta.takes).toBe(16);
+    const confirmed = await server.db
+      .selectFrom('recordings')
+      .select('metadata')
+      .where('user_id', '=', person.user.id)
+      .where('kind', '=', 'training')
+      .execute();
+    expect(
+      confirmed.filter((take) => (take.metadata as { source?: string }).source === 'confirmed'),
+    ).toHaveLength(5);
+  });
+
   it('reconnects by itself after the server restarts, and recognises again', async () => {
     const client = connect(trained, { reconnection: true });
     await client.next('connection_ready');

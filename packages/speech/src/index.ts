@@ -39,8 +39,14 @@ export {
   type Calibration,
   type Template,
 } from './model/profile.js';
-export { trainProfile, extendProfile, type TrainingItem, type TrainOptions } from './model/train.js';
+export { trainProfile, type TrainingItem, type TrainOptions } from './model/train.js';
 export { serializeProfile, deserializeProfile } from './model/serialize.js';
+export {
+  takesForTraining,
+  CONFIRMED_TAKES_PER_PHRASE,
+  CONFIRMATIONS_PER_RETRAIN,
+  type TakeOrigin,
+} from './model/learning.js';
 export { Matcher, type Recognition, type Alternative } from './decode/matcher.js';
 export { RecognitionStream, type StreamEvent, type StreamOptions } from './decode/streaming.js';
 export {

@@ -21,7 +21,13 @@ export class RecordingsRepository {
     return this.db
       .selectFrom('recordings')
       .innerJoin('phrases', 'phrases.id', 'recordings.phrase_id')
-      .select(['recordings.id', 'recordings.storage_key', 'phrases.text', 'phrases.id as phrase_id'])
+      .select([
+        'recordings.id',
+        'recordings.storage_key',
+        'recordings.metadata',
+        'phrases.text',
+        'phrases.id as phrase_id',
+      ])
       .where('recordings.user_id', '=', userId)
       .where('recordings.kind', '=', 'training')
       .orderBy('recordings.created_at')

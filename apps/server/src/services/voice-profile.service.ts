@@ -5,7 +5,14 @@ import {
   type ModelInfo,
   type RecordingState,
 } from '@parla/contract';
-import { decodeWav, downmix, encodeWavPcm16, SpeechError } from '@parla/speech';
+import {
+  CONFIRMATIONS_PER_RETRAIN,
+  decodeWav,
+  downmix,
+  encodeWavPcm16,
+  SpeechError,
+  takesForTraining,
+} from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../errors.js';
 import { newId } from '../lib/crypto.js';
@@ -24,11 +31,6 @@ export const MODEL_TYPE = 'acoustic';
 export const MODEL_PROVIDER = 'casr';
 /** Takes that arrive within this time of each other lead to one retrain. */
 const RETRAIN_DELAY_MS = 1500;
-/**
- * Confirmed utterances wait until this many have gathered before the profile is retrained,
- * so its version (and the profile-updated notice) moves in steps worth announcing.
- */
-export const CONFIRMATIONS_PER_RETRAIN = 5;
 /**
  * What a first profile needs: one phrase alone gives nothing to tell apart, and a first
  * take or two would make the profile (and its unlock notice) arrive in the middle of the
@@ -191,11 +193,20 @@ export class VoiceProfileService {
     return id;
   }
 
-  /** The job: trains a new version of the user's profile from all their takes. */
+  /**
+   * The job: trains a new version of the user's profile from their takes: all they
+   * recorded or imported, and the latest confirmed utterances of each phrase (older
+   * confirmed takes stay stored, they just no longer shape the profile).
+   */
   async train(job: Job) {
     const userId = job.userId;
     if (!userId) return;
-    const takes = await this.deps.recordings.trainingTakes(userId);
+    const takes = takesForTraining(
+      (await this.deps.recordings.trainingTakes(userId)).map((take) => ({
+        ...take,
+        confirmed: take.metadata?.source === 'confirmed',
+      })),
+    );
     if (takes.length === 0) return;
     const previous = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
     if (

@@ -1,7 +1,8 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { normaliseText } from '../model/profile.js';
-import { extendProfile, trainProfile, type TrainOptions } from '../model/train.js';
+import { CONFIRMATIONS_PER_RETRAIN, takesForTraining } from '../model/learning.js';
+import { trainProfile, type TrainOptions } from '../model/train.js';
 import { CHUNK_SAMPLES, type Milliseconds } from '../units.js';
 
 /** A manifest item with its audio already at 16 kHz mono. */
@@ -87,22 +88,25 @@ export function feedChunks<R>(
 type Final = Extract<StreamEvent, { type: 'final' }>;
 const finalsOf = (events: StreamEvent[]): Final[] => events.filter((e): e is Final => e.type === 'final');
 
-/** The personal recogniser exactly as the server and browser run it. */
+/**
+ * The personal recogniser exactly as the server and browser run it. Confirmed utterances
+ * are learnt as the server learns them: every {@link CONFIRMATIONS_PER_RETRAIN} of them
+ * the profile is retrained on the enrolment takes and the latest confirmed ones.
+ */
 export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
   return (enrol) => {
     const t0 = now();
-    const profile = trainProfile(
-      enrol.map((e) => ({ text: e.text, audio: e.audio })),
-      options,
-    );
+    const recorded = enrol.map((e) => ({ text: e.text, audio: e.audio, confirmed: false }));
+    const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
     const trainMs = now() - t0;
+    const confirmed: { text: string; audio: Float32Array; confirmed: true }[] = [];
     const recogniser: Recogniser = {
       confirm: (text, audio) => {
-        matcher = new Matcher(
-          extendProfile(matcher.profile, [{ text, audio }], options.phones),
-          options.phones,
-        );
+        confirmed.push({ text, audio, confirmed: true });
+        if (confirmed.length % CONFIRMATIONS_PER_RETRAIN !== 0) return;
+        const takes = takesForTraining([...recorded, ...confirmed]);
+        matcher = new Matcher(trainProfile(takes, options), options.phones);
       },
       run: (audio) => {
         const stream = new RecognitionStream(matcher);

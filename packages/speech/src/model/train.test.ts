@@ -4,7 +4,7 @@ import { take } from '../test/phrases.js';
 import { takeFeatures } from './features-of-take.js';
 import { DEFAULT_SETTINGS, MODEL_VERSION, normaliseText, PHONE_MODEL_VERSION } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
-import { extendProfile, RELATIVE_CALIBRATION, trainProfile } from './train.js';
+import { RELATIVE_CALIBRATION, trainProfile } from './train.js';
 import { SpeechError } from '../errors.js';
 
 const names = ['yes', 'no', 'help me', 'water please', 'thank you', 'call my son'];
@@ -76,36 +76,6 @@ describe('trainProfile', () => {
   it('gives a one-phrase profile a finite impostor scale', () => {
     const one = trainProfile([0, 1, 2].map((t) => ({ text: 'yes', audio: take(0, t) })));
     for (const s of one.templateScales) expect(Number.isFinite(s) && s > 0).toBe(true);
-  });
-});
-
-describe('extendProfile', () => {
-  const profile = trainProfile(items, { now: fixedClock });
-
-  it('adds confirmed takes as templates with their own impostor scales, and new phrases', () => {
-    const more = extendProfile(profile, [
-      { text: 'Help me', audio: take(2, 9) },
-      { text: 'lights off', audio: take(7, 0) },
-    ]);
-    expect(more.templates).toHaveLength(20);
-    expect(more.templateScales).toHaveLength(20);
-    expect(Array.from(more.templateScales.subarray(0, 18))).toEqual(Array.from(profile.templateScales));
-    expect(more.templates[18]?.phrase).toBe(2);
-    expect(more.phrases).toEqual([...names, 'lights off']);
-    for (const s of more.templateScales.subarray(18)) expect(Number.isFinite(s) && s > 0).toBe(true);
-    expect(profile.templates).toHaveLength(18);
-    const r = new Matcher(more).recognise(takeFeatures(take(7, 4), more.settings).features);
-    expect(r.alternatives[0]?.text).toBe('lights off');
-    const back = deserializeProfile(serializeProfile(more)).templateScales;
-    back.forEach((x, k) => expect(x).toBeCloseTo(more.templateScales[k] ?? 0, 4));
-  });
-
-  it('refuses format 1 profiles', () => {
-    const v1 = serializeProfile(profile);
-    new DataView(v1.buffer).setUint16(4, 1, true);
-    expect(() => extendProfile(deserializeProfile(v1), [{ text: 'yes', audio: take(0, 9) }])).toThrow(
-      SpeechError,
-    );
   });
 });
 
@@ -228,13 +198,8 @@ describe('profiles that match phones too', async () => {
     }
   });
 
-  it('need the acoustic model to decode or to be extended', () => {
-    expect(() => new Matcher(profile)).toThrow(SpeechError);
-    expect(() => extendProfile(profile, [{ text: 'yes', audio: take(0, 7) }])).toThrow(
-      /phone acoustic model/,
-    );
-    const extended = extendProfile(profile, [{ text: 'yes', audio: take(0, 7) }], phones);
-    expect(extended.templates).toHaveLength(19);
-    expect(extended.templates[18]?.dim).toBe(82);
+  it('need the acoustic model to be trained or to decode', () => {
+    expect(() => new Matcher(profile)).toThrow(/phone acoustic model/);
+    expect(() => trainProfile(items, { settings: { phoneWeight: 6 } })).toThrow(/phone acoustic model/);
   });
 });
