@@ -92,6 +92,37 @@ function utterances(takes: [number, number][], gapSeconds = 1): Uint8Array {
   return new Uint8Array(pcm.buffer);
 }
 
+/** Each utterance said on its own, waiting for its recognition. */
+async function sayEach(client: ReturnType<typeof connect>, said: [number, number][]) {
+  const results: RecognitionResult[] = [];
+  for (const utterance of said) {
+    const result = client.next('recognition');
+    client.socket.emit('recognize_audio_samples', utterances([utterance], 0.6));
+    results.push((await result) as RecognitionResult);
+  }
+  return results;
+}
+
+/** The person's current profile as the model info reports it. */
+async function latestModel(person: Session) {
+  const info = await server.api.get<{ models: { version: number; modelmeta: { takes: number } }[] }>(
+    '/app/modelsInfo',
+    person.access_token,
+  );
+  return info.body.models[0];
+}
+
+/** How many of the person's stored training takes are confirmed utterances. */
+async function confirmedTakes(person: Session) {
+  const takes = await server.db
+    .selectFrom('recordings')
+    .select('metadata')
+    .where('user_id', '=', person.user.id)
+    .where('kind', '=', 'training')
+    .execute();
+  return takes.filter((take) => (take.metadata as { source?: string }).source === 'confirmed').length;
+}
+
 function sendInChunks(socket: Socket, pcm: Uint8Array) {
   for (let offset = 0; offset < pcm.byteLength; offset += 3200 * 2) {
     socket.emit('stream_audio_samples', pcm.slice(offset, offset + 3200 * 2));
@@ -428,12 +459,7 @@ describe('recognition over the socket', () => {
       [1, 27],
       [4, 27],
     ];
-    const results: RecognitionResult[] = [];
-    for (const utterance of said) {
-      const result = client.next('recognition');
-      client.socket.emit('recognize_audio_samples', utterances([utterance], 0.6));
-      results.push((await result) as RecognitionResult);
-    }
+    const results = await sayEach(client, said);
     client.socket.disconnect();
     expect(results.every((result) => typeof result.recording_id === 'string')).toBe(true);
     const confirm = (id: string | null | undefined, text: string, token = person.access_token) =>
@@ -456,25 +482,12 @@ describe('recognition over the socket', () => {
     expect((await confirm(fifth, 'four', trained.access_token)).status).toBe(404);
     expect((await confirm('no-such-recording', 'four')).status).toBe(404);
 
-    const models = () =>
-      server.api.get<{ models: { version: number; modelmeta: { takes: number } }[] }>(
-        '/app/modelsInfo',
-        person.access_token,
-      );
-    expect((await models()).body.models[0]).toMatchObject({ version: 1, modelmeta: { takes: 12 } });
+    expect(await latestModel(person)).toMatchObject({ version: 1, modelmeta: { takes: 12 } });
     const last = await confirm(fifth, 'four');
     expect(last.body).toMatchObject({ retrain_scheduled: true });
-    await expect.poll(async () => (await models()).body.models[0]?.version, { timeout: 20_000 }).toBe(2);
-    expect((await models()).body.models[0]?.modelmeta.takes).toBe(17);
-    const takes = await server.db
-      .selectFrom('recordings')
-      .select('metadata')
-      .where('user_id', '=', person.user.id)
-      .where('kind', '=', 'training')
-      .execute();
-    expect(
-      takes.filter((take) => (take.metadata as { source?: string }).source === 'confirmed'),
-    ).toHaveLength(5);
+    await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
+    expect((await latestModel(person))?.modelmeta.takes).toBe(17);
+    expect(await confirmedTakes(person)).toBe(5);
   });
 
   it('retrains on the latest three confirmed utterances of a phrase, keeping all of them stored', async () => {
@@ -487,40 +500,20 @@ describe('recognition over the socket', () => {
       [1, 29],
       [4, 28],
     ];
-    const ids: (string | null | undefined)[] = [];
-    for (const utterance of said) {
-      const result = client.next('recognition');
-      client.socket.emit('recognize_audio_samples', utterances([utterance], 0.6));
-      ids.push(((await result) as RecognitionResult).recording_id);
-    }
+    const results = await sayEach(client, said);
     client.socket.disconnect();
     for (const [index, [digit]] of said.entries()) {
       const answer = await server.api.post(
-        `/app/recording/recognition/${ids[index] ?? ''}/confirm`,
+        `/app/recording/recognition/${results[index]?.recording_id ?? ''}/confirm`,
         { text: DIGIT_WORDS[digit] },
         person.access_token,
       );
       expect(answer.status).toBe(201);
     }
-    const latest = async () =>
-      (
-        await server.api.get<{ models: { version: number; modelmeta: { takes: number } }[] }>(
-          '/app/modelsInfo',
-          person.access_token,
-        )
-      ).body.models[0];
-    await expect.poll(async () => (await latest())?.version, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
     // 12 recorded takes, the last three of the four confirmed "one"s and the "four".
-    expect((await latest())?.modelmeta.takes).toBe(16);
-    const confirmed = await server.db
-      .selectFrom('recordings')
-      .select('metadata')
-      .where('user_id', '=', person.user.id)
-      .where('kind', '=', 'training')
-      .execute();
-    expect(
-      confirmed.filter((take) => (take.metadata as { source?: string }).source === 'confirmed'),
-    ).toHaveLength(5);
+    expect((await latestModel(person))?.modelmeta.takes).toBe(16);
+    expect(await confirmedTakes(person)).toBe(5);
   });
 
   it('reconnects by itself after the server restarts, and recognises again', async () => {

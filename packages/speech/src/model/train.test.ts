@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
 import { take } from '../test/phrases.js';
 import { takeFeatures } from './features-of-take.js';
-import { DEFAULT_SETTINGS, MODEL_VERSION, normaliseText, PHONE_MODEL_VERSION } from './profile.js';
+import {
+  DEFAULT_SETTINGS,
+  MODEL_VERSION,
+  normaliseText,
+  PHONE_MODEL_VERSION,
+  type Profile,
+} from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
 import { RELATIVE_CALIBRATION, trainProfile } from './train.js';
 import { SpeechError } from '../errors.js';
@@ -95,12 +101,7 @@ describe('serialised profiles', () => {
       expect(t.half.data).toEqual(trained?.half.data);
       expect(t.sketch.data).toEqual(trained?.sketch.data);
     });
-    const a = new Matcher(profile);
-    const b = new Matcher(back);
-    for (let p = 0; p < names.length; p++) {
-      const f = takeFeatures(take(p, 8), DEFAULT_SETTINGS).features;
-      const ra = a.recognise(f);
-      const rb = b.recognise(f);
+    for (const [ra, rb] of decisionsOf(profile, back)) {
       expect(rb.alternatives.map((x) => x.text)).toEqual(ra.alternatives.map((x) => x.text));
       // Only the impostor scales are rounded in the file (to six digits).
       expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
@@ -110,12 +111,7 @@ describe('serialised profiles', () => {
   it('reads files written with a quantisation step per dimension', () => {
     const back = deserializeProfile(withStepPerDimension(bytes));
     expect(back.templates.map((t) => t.frames)).toEqual(profile.templates.map((t) => t.frames));
-    const a = new Matcher(profile);
-    const b = new Matcher(back);
-    for (let p = 0; p < names.length; p++) {
-      const f = takeFeatures(take(p, 8), DEFAULT_SETTINGS).features;
-      const ra = a.recognise(f);
-      const rb = b.recognise(f);
+    for (const [ra, rb] of decisionsOf(profile, back)) {
       expect(rb.text).toBe(ra.text);
       expect(Math.abs(rb.confidence - ra.confidence)).toBeLessThan(0.05);
     }
@@ -139,6 +135,16 @@ describe('serialised profiles', () => {
     expect(() => deserializeProfile(bytes.slice(0, bytes.length - 10))).toThrow(/cut short/);
   });
 });
+
+/** What two profiles decide about a new take of each phrase, side by side. */
+function decisionsOf(a: Profile, b: Profile) {
+  const ma = new Matcher(a);
+  const mb = new Matcher(b);
+  return names.map((_, p) => {
+    const f = takeFeatures(take(p, 8), DEFAULT_SETTINGS).features;
+    return [ma.recognise(f), mb.recognise(f)] as const;
+  });
+}
 
 /** The same profile as earlier builds wrote it: one quantisation step per dimension. */
 function withStepPerDimension(file: Uint8Array): Uint8Array {
