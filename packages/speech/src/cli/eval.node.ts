@@ -7,7 +7,7 @@ import {
   type Metrics,
   type RecogniserFactory,
 } from '../eval/evaluate.js';
-import { loadManifest } from '../platform/files.node.js';
+import { loadManifest, ManifestError } from '../platform/files.node.js';
 import { loadPhoneModel } from '../platform/phones.node.js';
 
 // npm runs scripts from the repository root; paths on the command line are the user's.
@@ -30,8 +30,23 @@ if (values.enroll === undefined || values.test === undefined) {
   process.exit(2);
 }
 
-const enrol = await loadManifest(resolve(cwd, values.enroll));
-const test = await loadManifest(resolve(cwd, values.test));
+/** A manifest's items, or a one-line reason and exit code 2 instead of a stack trace. */
+async function manifest(path: string) {
+  try {
+    return await loadManifest(resolve(cwd, path));
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+const enrol = await manifest(values.enroll);
+const test = await manifest(values.test);
+// A profile is trained per enrolled speaker: say so when test items have none to meet.
+const enrolled = new Set(enrol.map((e) => e.speaker));
+const strangers = [...new Set(test.filter((t) => !enrolled.has(t.speaker)).map((t) => t.speaker))];
+if (strangers.length > 0)
+  console.error(`Skipping the test items of speakers with no enrolment items: ${strangers.join(', ')}.`);
 
 const empty: Metrics = {
   accuracy: 0,
