@@ -140,10 +140,9 @@ export function templateAsQuery(t: Template): Prepared {
 }
 
 /**
- * One quantisation step for a whole profile: the largest magnitude among the enrolment
- * features over 127. One step for every dimension lets the decoder compare a float
- * utterance with a template at the cost of one multiplication; values of takes added
- * later beyond that range are clamped, which moves only the rare outlying frame.
+ * One quantisation step for a whole profile: the largest magnitude among the features
+ * of its takes over 127. One step for every dimension lets the decoder compare a float
+ * utterance with a template at the cost of one multiplication.
  */
 export function templateStep(features: readonly Sequence[]): number {
   let max = 0;
