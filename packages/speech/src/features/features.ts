@@ -209,12 +209,14 @@ export class SpectralAnalyser {
 
 function applyFilters(filters: readonly MelFilter[], power: Float64Array): Float32Array {
   const out = new Float32Array(filters.length);
-  filters.forEach((f, b) => {
+  // A plain loop: this runs for every frame of every stream.
+  for (let b = 0; b < filters.length; b++) {
+    const f = filters[b] as MelFilter;
     let e = 0;
     for (let k = 0; k < f.weights.length; k++) e += (power[f.start + k] as number) * (f.weights[k] as number);
     // The floor stands in for a quiet room so digital silence does not dominate.
     out[b] = Math.log(e + 1e-7);
-  });
+  }
   return out;
 }
 
