@@ -118,13 +118,17 @@ export function makeTemplate(
   settings: ModelSettings,
   step: number,
 ): Template {
-  const full = quantise(features, step);
+  return templateOf(quantise(features, step), phrase, settings);
+}
+
+/** A template from its quantised full rate, as training makes it or a model file holds it. */
+export function templateOf(full: Quantised, phrase: number, settings: ModelSettings): Template {
   const views = prepare(dequantise(full), settings);
   return {
     ...full,
-    half: quantise(views.half, step),
-    quarter: quantise(views.quarter, step),
-    sketch: quantise(views.sketch, step),
+    half: quantise(views.half, full.step),
+    quarter: quantise(views.quarter, full.step),
+    sketch: quantise(views.sketch, full.step),
     phrase,
   };
 }

@@ -1,14 +1,16 @@
 import { SpeechError } from '../errors.js';
-import type { Sequence } from './dtw.js';
+import type { Quantised } from './dtw.js';
 import {
   MODEL_VERSION,
   modelVersionFor,
   PHONE_MODEL_VERSION,
   makeTemplate,
+  templateOf,
   templateStep,
   type Calibration,
   type ModelSettings,
   type Profile,
+  type Template,
 } from './profile.js';
 
 const MAGIC = 'PRLM';
@@ -93,20 +95,29 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   }
   const { dim, steps } = header;
   let p = 10 + length;
-  const values: Sequence[] = header.templates.map(([, frames]) => {
+  const stored: Quantised[] = header.templates.map(([, frames]) => {
     const n = frames * dim;
     if (p + n > bytes.length) throw bad('the file is cut short');
-    const data = new Float32Array(n);
-    for (let i = 0; i < n; i++) data[i] = view.getInt8(p + i) * (steps[i % dim] as number);
+    const data = new Int8Array(bytes.slice(p, p + n).buffer);
     p += n;
-    return { frames, dim, data };
+    return { frames, dim, data, step: steps[0] ?? 1 };
   });
-  // Files with one step for every dimension come back bit for bit; older ones, written
-  // with a step per dimension, are requantised to one.
-  const step = steps.every((s) => s === steps[0]) && steps[0] !== undefined ? steps[0] : templateStep(values);
-  const templates = values.map((v, i) =>
-    makeTemplate(v, (header.templates[i] as [number, number])[0], header.settings, step),
-  );
+  const phraseOf = (i: number): number => (header.templates[i] as [number, number])[0];
+  let step = steps[0] ?? 1;
+  let templates: Template[];
+  if (steps.every((s) => s === step)) {
+    // The profile's own values, used as they are: the very templates that were trained.
+    templates = stored.map((q, i) => templateOf(q, phraseOf(i), header.settings));
+  } else {
+    // Files of earlier builds have a step per dimension: requantised to one.
+    const values = stored.map((q) => ({
+      frames: q.frames,
+      dim,
+      data: Float32Array.from(q.data, (v, k) => v * (steps[k % dim] as number)),
+    }));
+    step = templateStep(values);
+    templates = values.map((v, i) => makeTemplate(v, phraseOf(i), header.settings, step));
+  }
   const scales = Float32Array.from(header.scales);
   let templateScales: Float32Array;
   if (version >= 2) {
