@@ -43,6 +43,11 @@ describe('loadManifest', () => {
       /item 1: "audio" and "text"/,
     ],
     [
+      'an item with an empty audio path',
+      write('noaudio.json', '[{"audio": " ", "text": "yes"}]'),
+      /item 1: "audio" and "text"/,
+    ],
+    [
       'a missing audio file',
       write('missing.json', '[{"audio": "audio/yes.wav", "text": "yes"}, {"audio": "no.wav", "text": "no"}]'),
       /missing\.json, item 2: cannot read the audio file .*no\.wav: there is no such file/,

@@ -19,6 +19,8 @@ export class ManifestError extends Error {
   }
 }
 
+const filled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
 /** The file's bytes; `lead` starts the message when it cannot be read. */
 async function readOrExplain(path: string, lead: string): Promise<Buffer> {
   try {
@@ -51,7 +53,7 @@ export async function loadManifest(path: string): Promise<LoadedItem[]> {
   const base = dirname(resolve(path));
   const entries = raw.map((e: unknown, i) => {
     const entry = (typeof e === 'object' && e !== null ? e : {}) as Partial<ManifestEntry>;
-    if (typeof entry.audio !== 'string' || typeof entry.text !== 'string' || entry.text.trim() === '') {
+    if (!filled(entry.audio) || !filled(entry.text)) {
       throw new ManifestError(`${path}, item ${i + 1}: "audio" and "text" must be non-empty strings.`);
     }
     return {
