@@ -159,6 +159,32 @@ describe('being understood', () => {
       .toBe(1);
   });
 
+  it('speak: an answer the person never meant can be marked as none of their phrases', async () => {
+    await signInTrained();
+    await page.goto('/speak');
+    await startListening();
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await page.getByRole('button', { name: 'Not what I said' }).click();
+    // The other phrases it might have been, and the way to say it was none of them.
+    const choices = page.getByRole('group', { name: 'Did you say…' });
+    await choices.getByRole('button', { name: '“thank you very much”' }).waitFor();
+    await screenshots('speak-not-what-i-said');
+    const marked = page.waitForResponse((response) => response.url().endsWith('/none_of_my_phrases'));
+    await choices.getByRole('button', { name: 'Not one of my phrases' }).click();
+    expect((await marked).status()).toBe(201);
+    await page.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
+    const user = await trainedUser();
+    const takes = await server.db
+      .selectFrom('recordings')
+      .select(['metadata', 'phrase_id'])
+      .where('user_id', '=', user.session.user.id)
+      .where('kind', '=', 'training')
+      .execute();
+    expect(takes.filter((take) => (take.metadata as { source?: string }).source === 'unknown')).toEqual([
+      expect.objectContaining({ phrase_id: null }),
+    ]);
+  });
+
   it('hands-free: the microphone stays open and each utterance is recognised in turn', async () => {
     await signInTrained();
     await page.goto('/speak');

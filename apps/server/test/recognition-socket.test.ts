@@ -1,7 +1,7 @@
 import type { Phrase, RecognitionResult, ServerToClientEvents } from '@parla/contract';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { frameOpusPackets, wavToMono16k } from '@parla/speech';
+import { deserializeProfile, frameOpusPackets, wavToMono16k } from '@parla/speech';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
@@ -110,6 +110,19 @@ async function latestModel(person: Session) {
     person.access_token,
   );
   return info.body.models[0];
+}
+
+/** The person's current profile file, as the browser downloads it. */
+async function modelFile(person: Session) {
+  const info = await server.api.get<{ models: { links: { model: string } }[] }>(
+    '/app/modelsInfo',
+    person.access_token,
+  );
+  const response = await fetch(`${server.url}${info.body.models[0]?.links.model ?? ''}`, {
+    headers: { authorization: `Bearer ${person.access_token}` },
+  });
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** How many of the person's stored training takes are confirmed utterances. */
@@ -514,6 +527,80 @@ describe('recognition over the socket', () => {
     // 12 recorded takes, the last three of the four confirmed "one"s and the "four".
     expect((await latestModel(person))?.modelmeta.takes).toBe(16);
     expect(await confirmedTakes(person)).toBe(5);
+  });
+
+  it('learns to reject what the person marks as none of their phrases', async () => {
+    const person = await trainUser();
+    const client = await ready(person);
+    // "eight" is not one of the person's phrases; "one" and "four" are.
+    const said: [number, number][] = [
+      [8, 26],
+      [8, 27],
+      [8, 28],
+      [1, 26],
+      [4, 26],
+    ];
+    const results = await sayEach(client, said);
+    const ids = results.map((result) => result.recording_id ?? '');
+    const mark = (id: string, token = person.access_token) =>
+      server.api.post(`/app/recording/recognition/${id}/none_of_my_phrases`, {}, token);
+    for (const id of ids.slice(0, 3)) {
+      const answer = await mark(id);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ retrain_scheduled: false });
+    }
+    // Bad requests change nothing: marked twice, marked then confirmed, someone else's, none such.
+    expect((await mark(ids[0] ?? '')).body).toMatchObject({ status: 409, code: 'ALREADY_CONFIRMED' });
+    expect(
+      (
+        await server.api.post(
+          `/app/recording/recognition/${ids[1]}/confirm`,
+          { text: 'one' },
+          person.access_token,
+        )
+      ).body,
+    ).toMatchObject({ status: 409, code: 'ALREADY_CONFIRMED' });
+    expect((await mark(ids[3] ?? '', trained.access_token)).status).toBe(404);
+    expect((await mark('no-such-recording')).status).toBe(404);
+    expect(
+      (
+        await server.api.post(
+          `/app/recording/recognition/${ids[3]}/none_of_my_phrases`,
+          { text: 'one' },
+          person.access_token,
+        )
+      ).status,
+    ).toBe(400);
+    // Marked utterances count towards a retrain with confirmed ones.
+    for (const [index, text] of [
+      [3, 'one'],
+      [4, 'four'],
+    ] as const) {
+      const answer = await server.api.post(
+        `/app/recording/recognition/${ids[index]}/confirm`,
+        { text },
+        person.access_token,
+      );
+      expect(answer.status).toBe(201);
+    }
+    await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
+    // Three phrases still; 12 recorded takes, 2 confirmed and 3 marked.
+    expect((await latestModel(person))?.modelmeta).toMatchObject({ phrases: 3, takes: 17 });
+    const profile = deserializeProfile(await modelFile(person));
+    expect(profile.phrases.filter((text) => text !== '')).toHaveLength(3);
+    expect(profile.templates.filter((t) => t.phrase === profile.unknownPhrase)).toHaveLength(3);
+
+    // The retrained profile is in use on the next connection: another "eight" is rejected,
+    // the person's phrases are still understood.
+    client.socket.disconnect();
+    const again = await ready(person);
+    const [eight, one] = await sayEach(again, [
+      [8, 29],
+      [1, 29],
+    ]);
+    expect(eight).toMatchObject({ rejected: true, text: null });
+    expectUnderstood(one as RecognitionResult, 'one');
+    again.socket.disconnect();
   });
 
   it('reconnects by itself after the server restarts, and recognises again', async () => {

@@ -42,6 +42,7 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/app/end_user/models/{id}/{version}/profile.bin'],
   ['POST', '/app/recording/recognition'],
   ['POST', '/app/recording/recognition/{id}/confirm'],
+  ['POST', '/app/recording/recognition/{id}/none_of_my_phrases'],
   ['POST', '/app/casr/import/training'],
   ['GET', '/app/dictation_notes'],
   ['POST', '/app/dictation_notes'],

@@ -211,6 +211,16 @@ export const ConfirmRecognitionResponseSchema = z.object({
 });
 export type ConfirmRecognitionResponse = z.infer<typeof ConfirmRecognitionResponseSchema>;
 
+/** Nothing to say beyond the utterance the path names. */
+export const MarkUnknownRequestSchema = z.object({}).strict();
+
+export const MarkUnknownResponseSchema = z.object({
+  take_id: z.string(),
+  /** Whether enough confirmed or marked utterances are waiting for the profile to be retrained now. */
+  retrain_scheduled: z.boolean(),
+});
+export type MarkUnknownResponse = z.infer<typeof MarkUnknownResponseSchema>;
+
 export const IMPORT_SOURCES = ['manual', 'apple', 'relate'] as const;
 export const ImportInfoSchema = z
   .object({

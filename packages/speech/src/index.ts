@@ -45,6 +45,9 @@ export {
   takesForTraining,
   CONFIRMED_TAKES_PER_PHRASE,
   CONFIRMATIONS_PER_RETRAIN,
+  CORRECTION_CHOICES,
+  correctionChoices,
+  UNKNOWN_TAKES_KEPT,
   type TakeOrigin,
 } from './model/learning.js';
 export { Matcher, type Recognition, type Alternative } from './decode/matcher.js';

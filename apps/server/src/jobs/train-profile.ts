@@ -15,7 +15,8 @@ export function trainAndSerialize(items: TrainingItem[]): TrainedProfile {
   const bytes = serializeProfile(profile);
   return {
     bytes,
-    phrases: profile.phrases.length,
+    // The slot of utterances marked as none of the user's phrases is not a phrase.
+    phrases: profile.phrases.length - (profile.unknownPhrase === undefined ? 0 : 1),
     takes: items.length,
     modelFormat: profile.version,
     trainMs: Math.round(performance.now() - started),

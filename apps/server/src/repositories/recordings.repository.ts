@@ -18,15 +18,16 @@ export class RecordingsRepository {
 
   /** Every training take of the user, with its phrase's current words. */
   trainingTakes(userId: string) {
+    // Utterances marked as none of the user's phrases are takes without a phrase.
     return this.db
       .selectFrom('recordings')
-      .innerJoin('phrases', 'phrases.id', 'recordings.phrase_id')
+      .leftJoin('phrases', 'phrases.id', 'recordings.phrase_id')
       .select([
         'recordings.id',
         'recordings.storage_key',
         'recordings.metadata',
         'phrases.text',
-        'phrases.id as phrase_id',
+        'recordings.phrase_id',
       ])
       .where('recordings.user_id', '=', userId)
       .where('recordings.kind', '=', 'training')
@@ -60,7 +61,7 @@ export class RecordingsRepository {
       .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))
       .where('user_id', '=', userId)
       .where('kind', '=', 'training')
-      .where(sql<string>`metadata->>'source'`, '=', 'confirmed');
+      .where(sql<string>`metadata->>'source'`, 'in', ['confirmed', 'unknown']);
     if (since) query = query.where('created_at', '>', since);
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
@@ -75,6 +76,7 @@ export class RecordingsRepository {
       ])
       .where('user_id', '=', userId)
       .where('kind', '=', 'training')
+      .where('phrase_id', 'is not', null)
       .executeTakeFirstOrThrow();
     return { takes: Number(row.takes), phrases: Number(row.phrases) };
   }

@@ -4,6 +4,8 @@ import {
   ErrorResponseSchema,
   ImportInfoSchema,
   ImportReportSchema,
+  MarkUnknownRequestSchema,
+  MarkUnknownResponseSchema,
   ModelFileParamsSchema,
   ModelLinksResponseSchema,
   ModelsInfoResponseSchema,
@@ -223,6 +225,28 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
         .send(
           await voiceProfile.confirmRecognition(request.auth.userId, request.params.id, request.body.text),
         ),
+  );
+
+  app.post(
+    '/app/recording/recognition/:id/none_of_my_phrases',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Say that a recognised utterance was none of your phrases; the profile learns to reject it',
+        description:
+          'For an utterance that got an answer although the person said something that is not one of their phrases. It becomes a take without a phrase; once a few confirmed or marked utterances have gathered, the profile is retrained to reject what sounds like it.',
+        params: RecordingParamsSchema,
+        body: MarkUnknownRequestSchema,
+        response: {
+          201: MarkUnknownResponseSchema,
+          409: ErrorResponseSchema,
+          ...privateErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await voiceProfile.markUnknown(request.auth.userId, request.params.id)),
   );
 
   app.get(

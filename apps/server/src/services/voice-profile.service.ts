@@ -89,42 +89,71 @@ export class VoiceProfileService {
    * learns how they say it in everyday use, not only in recording sessions.
    */
   async confirmRecognition(userId: string, recordingId: string, text: string) {
-    const recording = await this.deps.recordings.findOwn(userId, recordingId, 'recognition');
-    if (!recording) throw notFound('Recording');
-    const metadata = recording.metadata ?? {};
-    if (typeof metadata.confirmed_take_id === 'string') {
-      throw new AppError(409, 'This utterance was already confirmed', 'ALREADY_CONFIRMED');
-    }
+    const recording = await this.unconfirmedRecognition(userId, recordingId);
     const phrase = await this.deps.phrases.findByText(userId, text.trim());
     if (!phrase) throw new AppError(422, 'text: choose one of your phrases', 'UNKNOWN_PHRASE');
-    const take = await inspectTake(await this.deps.storage.get(recording.storage_key));
+    const kept = await this.keepUtterance(userId, recording, phrase.id, { confirmed_text: text.trim() });
+    return { take_id: kept.takeId, phrase_id: phrase.id, retrain_scheduled: kept.retrain };
+  }
 
+  /**
+   * The person says an utterance that got an answer was none of their phrases. It becomes
+   * a take without a phrase, which teaches the profile to reject what sounds like it
+   * instead of saying the wrong phrase again.
+   */
+  async markUnknown(userId: string, recordingId: string) {
+    const recording = await this.unconfirmedRecognition(userId, recordingId);
+    const kept = await this.keepUtterance(userId, recording, null, { marked_unknown: true });
+    return { take_id: kept.takeId, retrain_scheduled: kept.retrain };
+  }
+
+  /** One of the user's kept recognitions that nobody has confirmed or marked yet. */
+  private async unconfirmedRecognition(userId: string, recordingId: string) {
+    const recording = await this.deps.recordings.findOwn(userId, recordingId, 'recognition');
+    if (!recording) throw notFound('Recording');
+    if (typeof recording.metadata?.confirmed_take_id === 'string') {
+      throw new AppError(409, 'This utterance was already confirmed', 'ALREADY_CONFIRMED');
+    }
+    return recording;
+  }
+
+  /**
+   * Copies a recognised utterance into a take (of `phraseId`, or of none when marked
+   * unknown), notes it on the recognition, and retrains once enough have gathered.
+   */
+  private async keepUtterance(
+    userId: string,
+    recording: { id: string; storage_key: string; metadata: Record<string, unknown> | null },
+    phraseId: string | null,
+    note: Record<string, unknown>,
+  ) {
+    const take = await inspectTake(await this.deps.storage.get(recording.storage_key));
     const takeId = newId();
     const storageKey = `users/${userId}/takes/${takeId}.wav`;
     await this.deps.storage.put(storageKey, encodeWavPcm16(take.samples, 16_000));
     await this.deps.recordings.insert({
       id: takeId,
       user_id: userId,
-      phrase_id: phrase.id,
+      phrase_id: phraseId,
       kind: 'training',
       storage_key: storageKey,
       duration_ms: take.durationMs,
       metadata: {
-        source: 'confirmed',
-        recognition_id: recordingId,
+        source: phraseId === null ? 'unknown' : 'confirmed',
+        recognition_id: recording.id,
         peak_dbfs: Math.round(take.peakDbfs * 10) / 10,
       },
     });
-    await this.deps.recordings.updateMetadata(recordingId, {
-      ...metadata,
-      confirmed_text: text.trim(),
+    await this.deps.recordings.updateMetadata(recording.id, {
+      ...recording.metadata,
+      ...note,
       confirmed_take_id: takeId,
     });
     const model = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
     const waiting = await this.deps.recordings.countConfirmedTakesSince(userId, model?.created_at);
     const retrain = waiting >= CONFIRMATIONS_PER_RETRAIN;
     if (retrain) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
-    return { take_id: takeId, phrase_id: phrase.id, retrain_scheduled: retrain };
+    return { takeId, retrain };
   }
 
   /**
@@ -202,16 +231,22 @@ export class VoiceProfileService {
     const userId = job.userId;
     if (!userId) return;
     const takes = takesForTraining(
-      (await this.deps.recordings.trainingTakes(userId)).map((take) => ({
-        ...take,
-        confirmed: take.metadata?.source === 'confirmed',
-      })),
+      (await this.deps.recordings.trainingTakes(userId)).map((take) => {
+        const unknown = take.metadata?.source === 'unknown' || take.text === null;
+        return {
+          ...take,
+          text: take.text ?? '',
+          unknown,
+          confirmed: unknown || take.metadata?.source === 'confirmed',
+        };
+      }),
     );
-    if (takes.length === 0) return;
+    const phraseTakes = takes.filter((take) => !take.unknown);
+    if (phraseTakes.length === 0) return;
     const previous = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
     if (
       !previous &&
-      !meetsFirstProfileMinimum(takes.length, new Set(takes.map((take) => take.phrase_id)).size)
+      !meetsFirstProfileMinimum(phraseTakes.length, new Set(phraseTakes.map((take) => take.phrase_id)).size)
     ) {
       this.deps.log.info({ job: job.id }, 'not enough takes for a first profile yet');
       return;
@@ -219,6 +254,7 @@ export class VoiceProfileService {
     const items = await Promise.all(
       takes.map(async (take) => ({
         text: take.text,
+        unknown: take.unknown,
         audio: downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
       })),
     );

@@ -215,8 +215,10 @@ export const enUS = {
       right: 'That’s right',
       wrong: 'Not what I said',
       didYouSay: 'Did you say…',
+      whatWasIt: 'What did you say?',
       choice: '“{{text}}”',
-      none: 'None of these',
+      notMine: 'Not one of my phrases',
+      dismiss: 'Never mind',
       thanks: 'Thank you — your voice profile learns from this.',
     },
     status: {

@@ -63,19 +63,25 @@ export class Matcher {
     );
     const [first] = scores;
     if (first === undefined) return { text: null, confidence: 0, rejected: true, alternatives: [] };
-    const alternatives = scores.slice(0, maxAlternatives).map((s, i) => ({
-      text: p.phrases[s.phrase] as string,
-      confidence: confidence(
-        p.calibration,
-        s.distance,
-        (p.templateScales[s.template] ?? p.scales[s.phrase]) as number,
-        rival(scores, i),
-      ),
-    }));
-    const conf = alternatives[0]?.confidence ?? 0;
-    const rejected = conf < p.calibration.threshold;
+    // Unknown utterances the user marked compete as rivals but are never an answer.
+    const alternatives = scores
+      .map((s, i) => ({ s, i }))
+      .filter(({ s }) => s.phrase !== p.unknownPhrase)
+      .slice(0, maxAlternatives)
+      .map(({ s, i }) => ({
+        text: p.phrases[s.phrase] as string,
+        confidence: confidence(
+          p.calibration,
+          s.distance,
+          (p.templateScales[s.template] ?? p.scales[s.phrase]) as number,
+          rival(scores, i),
+        ),
+      }));
+    const [best] = alternatives;
+    const conf = best?.confidence ?? 0;
+    const rejected = best === undefined || first.phrase === p.unknownPhrase || conf < p.calibration.threshold;
     return {
-      text: rejected ? null : (p.phrases[first.phrase] as string),
+      text: rejected ? null : best.text,
       confidence: conf,
       rejected,
       alternatives,
@@ -91,6 +97,6 @@ export class Matcher {
     const q = prepare(query, p.settings);
     const templates = q.dim === p.templates[0]?.dim ? p.templates : this.cepstralSketches(q.dim);
     const [best] = prune(templates, p.phrases.length, q, q.sketch, 1, this.ws);
-    return best === undefined ? null : (p.phrases[best] ?? null);
+    return best === undefined || best === p.unknownPhrase ? null : (p.phrases[best] ?? null);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { take } from '../test/phrases.js';
-import { evaluate, personalFactory, type LoadedItem } from './evaluate.js';
+import { evaluate, personalFactory, type LoadedItem, type RecogniserFactory } from './evaluate.js';
 
 const names = ['yes', 'no', 'help me', 'water please'];
 const item = (p: number, t: number): LoadedItem => ({
@@ -24,26 +24,63 @@ describe('evaluate', () => {
     expect(adapted.overall.accuracy).toBeGreaterThanOrEqual(plain.overall.accuracy);
   });
 
-  it('tells the recogniser about right answers only when adapting', async () => {
-    const confirmed: string[] = [];
-    const factory = personalFactory();
-    const spy: typeof factory = async (items) => {
-      const built = await factory(items);
-      const inner = built.recogniser;
-      return {
-        ...built,
+  it('when adapting, answers as the app asks: right, the phrase meant among the choices, or none of mine', async () => {
+    const unknownTake = (t: number): LoadedItem => ({
+      text: 'a cup of tea',
+      speaker: 'tone',
+      audio: take(5, t),
+    });
+    // A scripted recogniser: what it answers for each test take.
+    const script: [LoadedItem, { text: string | null; choices: string[] }][] = [
+      [item(0, 5), { text: 'yes', choices: ['no'] }], // right
+      [item(1, 5), { text: null, choices: ['help me', 'no'] }], // rejected, "no" offered: picked
+      [item(2, 5), { text: 'no', choices: ['yes'] }], // wrong, the phrase meant not offered
+      [item(3, 5), { text: null, choices: ['yes'] }], // rejected, "water please" not offered
+      [unknownTake(5), { text: 'help me', choices: ['yes'] }], // an unknown phrase answered: marked
+      [unknownTake(6), { text: null, choices: ['help me'] }], // an unknown phrase rejected: rightly
+    ];
+    const answerOf = new Map(script.map(([t, answer]) => [t.audio, answer]));
+    const learnt: string[] = [];
+    const scripted: RecogniserFactory = (items) =>
+      Promise.resolve({
+        trainMs: 0,
         recogniser: {
-          run: (audio) => inner.run(audio),
-          confirm: (text, audio) => {
-            confirmed.push(text);
-            inner.confirm?.(text, audio);
+          run: (audio) => {
+            const a = answerOf.get(audio) ?? { text: null, choices: [] };
+            return Promise.resolve({ ...a, top: a.text, confidence: 0.9, ms: 1, finalMs: 1 });
           },
+          confirm: (text) => {
+            expect(items.length).toBe(enrol.length);
+            learnt.push(text);
+          },
+          markUnknown: (audio) => learnt.push(`unknown ${audio === script[4]?.[0].audio ? 5 : '?'}`),
         },
-      };
-    };
-    await evaluate(enrol, test, spy);
-    expect(confirmed).toEqual([]);
-    const { decisions } = await evaluate(enrol, test, spy, { adapt: true });
-    expect(confirmed).toHaveLength(decisions.filter((d) => d.hypothesis === d.reference).length);
+      });
+    const takes = script.map(([t]) => t);
+    await evaluate(enrol, takes, scripted);
+    expect(learnt).toEqual([]);
+    await evaluate(enrol, takes, scripted, { adapt: true });
+    expect(learnt.sort()).toEqual(['no', 'unknown 5', 'yes']);
+  });
+
+  it('learns to reject an unknown phrase it was told about', async () => {
+    // Tone phrase 9 is not enrolled, and sounds enough like "no" to be taken for it.
+    const unknown = (t: number) => take(9, t);
+    const { recogniser } = await personalFactory()(enrol);
+    for (const t of [8, 9]) expect((await recogniser.run(unknown(t))).text).toBe('no');
+    // Five marks make a retrain, as on the server.
+    for (const t of [3, 4, 5, 6, 7]) recogniser.markUnknown?.(unknown(t));
+    for (const t of [8, 9]) expect((await recogniser.run(unknown(t))).text).toBeNull();
+    for (let p = 0; p < names.length; p++)
+      expect((await recogniser.run(item(p, 8).audio)).text).toBe(names[p]);
+  });
+
+  it('offers the choices the app shows, and a right answer none besides its alternatives', async () => {
+    const { recogniser } = await personalFactory()(enrol);
+    const r = await recogniser.run(item(1, 6).audio);
+    expect(r.text).toBe('no');
+    expect(r.choices).not.toContain('no');
+    expect(r.choices.length).toBeGreaterThan(0);
+    expect(r.choices.length).toBeLessThanOrEqual(3);
   });
 });

@@ -1,7 +1,7 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { normaliseText } from '../model/profile.js';
-import { CONFIRMATIONS_PER_RETRAIN, takesForTraining } from '../model/learning.js';
+import { CONFIRMATIONS_PER_RETRAIN, correctionChoices, takesForTraining } from '../model/learning.js';
 import { trainProfile, type TrainOptions } from '../model/train.js';
 import { CHUNK_SAMPLES, type Milliseconds } from '../units.js';
 
@@ -40,12 +40,16 @@ export interface Recogniser {
   run(audio: Float32Array): Promise<{
     text: string | null;
     top: string | null;
+    /** The phrases the app would offer to pick instead (see `correctionChoices`). */
+    choices: string[];
     confidence: number;
     ms: Milliseconds;
     finalMs: Milliseconds;
   }>;
-  /** The user confirmed that `audio` was `text` (only with `adapt`): learn from it. */
+  /** The user confirmed that `audio` was `text`, or picked `text` (only with `adapt`): learn from it. */
   confirm?(text: string, audio: Float32Array): void;
+  /** The user said `audio`, which got an answer, was none of their phrases (only with `adapt`). */
+  markUnknown?(audio: Float32Array): void;
 }
 
 /** Build recognisers per speaker; `trainMs` is the time spent building it. */
@@ -100,14 +104,16 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
     const trainMs = now() - t0;
-    const confirmed: { text: string; audio: Float32Array; confirmed: true }[] = [];
+    const confirmed: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];
+    const learn = (take: (typeof confirmed)[number]): void => {
+      confirmed.push(take);
+      if (confirmed.length % CONFIRMATIONS_PER_RETRAIN !== 0) return;
+      const takes = takesForTraining([...recorded, ...confirmed]);
+      matcher = new Matcher(trainProfile(takes, options), options.phones);
+    };
     const recogniser: Recogniser = {
-      confirm: (text, audio) => {
-        confirmed.push({ text, audio, confirmed: true });
-        if (confirmed.length % CONFIRMATIONS_PER_RETRAIN !== 0) return;
-        const takes = takesForTraining([...recorded, ...confirmed]);
-        matcher = new Matcher(trainProfile(takes, options), options.phones);
-      },
+      confirm: (text, audio) => learn({ text, audio, confirmed: true, unknown: false }),
+      markUnknown: (audio) => learn({ text: '', audio, confirmed: true, unknown: true }),
       run: (audio) => {
         const stream = new RecognitionStream(matcher);
         const {
@@ -127,6 +133,7 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
         return Promise.resolve({
           text: best?.text ?? null,
           top: best?.alternatives[0]?.text ?? null,
+          choices: best === undefined ? [] : correctionChoices(best),
           confidence: best?.confidence ?? 0,
           ms,
           finalMs,
@@ -185,9 +192,12 @@ function summariseMetrics(decisions: Decision[], trainMs: number): Metrics {
 /** Evaluation settings. */
 export interface EvaluateOptions {
   /**
-   * Simulate a user who confirms every right answer: each confirmed test utterance is
-   * added to the profile before the next one is decoded. Test items are then taken in a
-   * fixed shuffled order, so that takes of one phrase do not arrive all in a row.
+   * Simulate a user who answers the app's question after each result as the app asks it:
+   * "That's right" to a right answer, the phrase they meant when a wrong or rejected answer
+   * offers it among its choices, and "Not one of my phrases" when an unknown phrase got an
+   * answer. The recogniser learns from each as the server does.
+   * Test items are then taken in a fixed shuffled order, so that takes of one phrase do not
+   * arrive all in a row.
    */
   adapt?: boolean;
 }
@@ -205,6 +215,12 @@ function shuffled<T>(items: T[], seed: number): T[] {
     [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
+}
+
+/** Whether the simulated user confirms a result as `meant`: it said so, or it offers it as a choice. */
+function confirmsAs(result: { text: string | null; choices: string[] }, meant: string): boolean {
+  const key = normaliseText(meant);
+  return [result.text ?? '', ...result.choices].some((text) => normaliseText(text) === key);
 }
 
 /** Evaluate one recogniser over enrolment and test items grouped by speaker. */
@@ -237,8 +253,11 @@ export async function evaluate(
         ms: r.ms,
         finalMs: r.finalMs,
       });
-      if (options.adapt === true && r.text !== null && normaliseText(r.text) === normaliseText(item.text))
-        recogniser.confirm?.(item.text, item.audio);
+      if (options.adapt === true) {
+        if (confirmsAs(r, item.text)) recogniser.confirm?.(item.text, item.audio);
+        else if (r.text !== null && !vocabulary.has(normaliseText(item.text)))
+          recogniser.markUnknown?.(item.audio);
+      }
     }
     perSpeaker[speaker] = summarise(decisions, trainMs);
     all.push(...decisions);

@@ -8,19 +8,48 @@ import { normaliseText } from './profile.js';
  */
 export const CONFIRMED_TAKES_PER_PHRASE = 3;
 
+/** Utterances marked as none of the user's phrases that a retrain keeps, the latest first:
+ * enough for the few unknown phrases a person keeps saying, few enough to cost little. */
+export const UNKNOWN_TAKES_KEPT = 20;
+
 /** Confirmed utterances that gather before a retrain: profile versions move in steps worth announcing. */
 export const CONFIRMATIONS_PER_RETRAIN = 5;
+
+/** Phrases the app offers when an answer is wrong or was rejected ("Did you say ...?"). */
+export const CORRECTION_CHOICES = 3;
+
+/**
+ * The phrases a person can pick after a result: its alternatives other than the answer
+ * given, each once, best first. Picking one confirms the utterance as that phrase, so a
+ * rejected or wrong utterance can teach the profile as much as a right one.
+ */
+export function correctionChoices(
+  result: { text: string | null; alternatives: readonly { text: string }[] },
+  count = CORRECTION_CHOICES,
+): string[] {
+  const choices: string[] = [];
+  for (const { text } of result.alternatives) {
+    if (choices.length === count) break;
+    if (text !== result.text && !choices.includes(text)) choices.push(text);
+  }
+  return choices;
+}
 
 /** What the choice of takes reads: the phrase, and whether the take is a confirmed utterance. */
 export interface TakeOrigin {
   text: string;
   confirmed: boolean;
+  /** Marked by the user as none of their phrases (always a confirmed utterance). */
+  unknown?: boolean;
 }
+
+/** Where unknown utterances are counted: no phrase's normalised text can be this. */
+const UNKNOWN_KEY = '\u0000unknown';
 
 /**
  * The takes a retrain uses, from all of a user's takes oldest first: every recorded or
- * imported take, and the last {@link CONFIRMED_TAKES_PER_PHRASE} confirmed ones of each
- * phrase. Order is kept.
+ * imported take, the last {@link CONFIRMED_TAKES_PER_PHRASE} confirmed ones of each
+ * phrase and the last {@link UNKNOWN_TAKES_KEPT} marked as none of them. Order is kept.
  */
 export function takesForTraining<T extends TakeOrigin>(
   takes: readonly T[],
@@ -34,8 +63,8 @@ export function takesForTraining<T extends TakeOrigin>(
       keep[i] = true;
       continue;
     }
-    const key = normaliseText(take.text);
-    const left = confirmedLeft.get(key) ?? confirmedPerPhrase;
+    const key = take.unknown === true ? UNKNOWN_KEY : normaliseText(take.text);
+    const left = confirmedLeft.get(key) ?? (take.unknown === true ? UNKNOWN_TAKES_KEPT : confirmedPerPhrase);
     if (left > 0) keep[i] = true;
     confirmedLeft.set(key, left - 1);
   }

@@ -5,12 +5,15 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
 /**
  * Model file format version; bump on any change to features or scoring. Version 2 adds
  * each template's impostor scale and a calibration over it; version 1 files still load and
- * decode as they did (their templates take their phrase's scale).
+ * decode as they did (their templates take their phrase's scale). Version 4 may hold a
+ * slot of utterances the user marked as none of their phrases, which builds before it
+ * would take for a phrase without text; versions 2 and 3 still load.
  */
-export const MODEL_VERSION = 2;
+export const MODEL_VERSION = 4;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
- * their templates carry both views, so builds that know only cepstra must refuse them. */
-export const PHONE_MODEL_VERSION = 3;
+ * their templates carry both views, so builds that know only cepstra must refuse them.
+ * Version 3 was the same before the unknown slot. */
+export const PHONE_MODEL_VERSION = 5;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
 export function matchesPhones(settings: ModelSettings): boolean {
@@ -93,6 +96,10 @@ export interface Profile {
    * scale, a per-template cohort normalisation). Format 1 files use their phrase's scale. */
   templateScales: Float32Array;
   calibration: Calibration;
+  /** The phrase slot holding utterances the user said were none of their phrases: never
+   * an answer, its templates only compete, so what sounds like them is rejected. Its text
+   * is empty. Absent when there are none. */
+  unknownPhrase?: number;
   /** Mean phone cepstrum of the user's takes, removed before phone scoring (profiles that
    * match phones only). */
   phoneMean?: Float32Array;

@@ -25,8 +25,10 @@ interface Header {
   calibration: Calibration;
   minSilence: number;
   trainedAt: string;
-  /** Format 3: the user's mean phone cepstrum. */
+  /** Phone formats: the user's mean phone cepstrum. */
   phoneMean?: number[];
+  /** Format 4 on: the phrase slot of utterances marked as none of the user's phrases. */
+  unknownPhrase?: number;
   dim: number;
   /** Per-dimension quantisation step (the same for every dimension since templates are
    * held quantised; older files have one per dimension). */
@@ -53,6 +55,7 @@ export function serializeProfile(profile: Profile): Uint8Array {
     minSilence: profile.minSilence,
     trainedAt: profile.trainedAt,
     ...(profile.phoneMean === undefined ? {} : { phoneMean: Array.from(profile.phoneMean) }),
+    ...(profile.unknownPhrase === undefined ? {} : { unknownPhrase: profile.unknownPhrase }),
     dim,
     steps,
     templates: profile.templates.map((t) => [t.phrase, t.frames]),
@@ -73,8 +76,9 @@ export function serializeProfile(profile: Profile): Uint8Array {
   return out;
 }
 
-/** Formats this build reads: format 1 files decode exactly as before (phrase scales). */
-const READABLE_VERSIONS = [1, MODEL_VERSION, PHONE_MODEL_VERSION];
+/** Formats this build reads: format 1 files decode exactly as before (phrase scales); 2
+ * and 3 are 4 and 5 without the unknown slot. */
+const READABLE_VERSIONS = [1, 2, 3, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
@@ -93,7 +97,12 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   } catch {
     throw bad('the header is damaged');
   }
-  const { dim, steps } = header;
+  const { dim, steps, unknownPhrase } = header;
+  if (
+    unknownPhrase !== undefined &&
+    !(Number.isInteger(unknownPhrase) && unknownPhrase < header.phrases.length)
+  )
+    throw bad('the header is damaged');
   let p = 10 + length;
   const stored: Quantised[] = header.templates.map(([, frames]) => {
     const n = frames * dim;
@@ -138,5 +147,6 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     minSilence: header.minSilence,
     trainedAt: header.trainedAt,
     ...(header.phoneMean === undefined ? {} : { phoneMean: Float32Array.from(header.phoneMean) }),
+    ...(unknownPhrase === undefined ? {} : { unknownPhrase }),
   };
 }

@@ -173,6 +173,86 @@ function withStepPerDimension(file: Uint8Array): Uint8Array {
   return out;
 }
 
+describe("utterances marked as none of the user's phrases", () => {
+  const unknown = (p: number, takes: number[]) =>
+    takes.map((t) => ({ text: 'whatever the app had said', audio: take(p, t), unknown: true }));
+  const answer = (m: Matcher, p: number, t: number) =>
+    m.recognise(takeFeatures(take(p, t), DEFAULT_SETTINGS).features);
+  const profile = trainProfile([...items, ...unknown(7, [0, 1, 2]), ...unknown(8, [0, 1])], {
+    now: fixedClock,
+  });
+  const matcher = new Matcher(profile);
+
+  it('gather in one slot without text that is never an answer', () => {
+    expect(profile.version).toBe(MODEL_VERSION);
+    expect(profile.phrases).toEqual([...names, '']);
+    expect(profile.unknownPhrase).toBe(names.length);
+    expect(profile.templates.filter((t) => t.phrase === profile.unknownPhrase)).toHaveLength(5);
+    for (const p of [7, 8]) {
+      for (const t of [5, 6, 7]) {
+        const r = answer(matcher, p, t);
+        expect(r.rejected).toBe(true);
+        expect(r.text).toBeNull();
+        expect(r.alternatives.map((a) => a.text)).not.toContain('');
+      }
+    }
+    expect(matcher.guess(takeFeatures(take(7, 5), DEFAULT_SETTINGS).features)).not.toBe('');
+  });
+
+  it('leave the enrolled phrases recognised as before', () => {
+    const plain = new Matcher(trainProfile(items));
+    for (let p = 0; p < names.length; p++) {
+      for (const t of [5, 6]) {
+        expect(answer(matcher, p, t).text).toBe(answer(plain, p, t).text);
+        expect(answer(matcher, p, t).alternatives[0]?.text).toBe(names[p]);
+      }
+    }
+  });
+
+  it('are left out when they sound like an enrolled phrase (marked by mistake, or enrolled since)', () => {
+    // Takes 3, 6 and 7 of "yes" lie as close to its enrolled takes as those do to each other.
+    const mistaken = trainProfile([...items, ...unknown(0, [3, 6, 7])]);
+    expect(mistaken.templates).toHaveLength(items.length);
+    expect(mistaken.unknownPhrase).toBe(names.length);
+    const m = new Matcher(mistaken);
+    for (const t of [5, 8, 9]) expect(answer(m, 0, t).text).toBe(names[0]);
+  });
+
+  it('round-trip through the model file, and a damaged slot is refused', () => {
+    const file = serializeProfile(profile);
+    const back = deserializeProfile(file);
+    expect(back.unknownPhrase).toBe(profile.unknownPhrase);
+    for (const p of [0, 3, 7, 8]) {
+      const [ra, rb] = [answer(matcher, p, 6), answer(new Matcher(back), p, 6)];
+      expect(rb.text).toBe(ra.text);
+      expect(rb.alternatives.map((x) => x.text)).toEqual(ra.alternatives.map((x) => x.text));
+    }
+    expect(() => deserializeProfile(withHeader(file, { unknownPhrase: 99 }))).toThrow(/header is damaged/);
+    expect(() => deserializeProfile(withHeader(file, { unknownPhrase: 0.5 }))).toThrow(/header is damaged/);
+  });
+
+  it('are not enough to train on alone', () => {
+    expect(() => trainProfile(unknown(7, [0, 1, 2]))).toThrow(/no recordings of phrases/);
+  });
+});
+
+/** A model file with some of its header's fields replaced. */
+function withHeader(file: Uint8Array, fields: Record<string, unknown>): Uint8Array {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const length = view.getUint32(6, true);
+  const header = {
+    ...(JSON.parse(new TextDecoder().decode(file.subarray(10, 10 + length))) as object),
+    ...fields,
+  };
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(10 + json.length + file.length - 10 - length);
+  out.set(file.subarray(0, 6));
+  new DataView(out.buffer).setUint32(6, json.length, true);
+  out.set(json, 10);
+  out.set(file.subarray(10 + length), 10 + json.length);
+  return out;
+}
+
 describe('profiles that match phones too', async () => {
   const { loadPhoneModel } = await import('../platform/phones.node.js');
   const { RecognitionStream } = await import('../decode/streaming.js');

@@ -23,6 +23,9 @@ import type { Seconds } from '../units.js';
 export interface TrainingItem {
   text: string;
   audio: Float32Array;
+  /** An utterance the user said was none of their phrases (`text` is then ignored): it
+   * is never an answer, and what sounds like it is rejected. */
+  unknown?: boolean;
 }
 
 /** Training settings. */
@@ -57,6 +60,9 @@ const IMPOSTORS = 3;
 /** Pseudo-count pulling each phrase's scale towards the user's overall scale. */
 const SCALE_SHRINK = 1000;
 
+/** Phrase key of unknown utterances: no normalised phrase text can be this. */
+const UNKNOWN_KEY = '\u0000unknown';
+
 function median(values: number[]): number {
   if (values.length === 0) return NaN;
   const s = [...values].sort((a, b) => a - b);
@@ -80,20 +86,25 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const takes: TakeFeatures[] = [];
   const takePhrases: number[] = [];
   let longestPause = 0;
+  let unknownPhrase: number | undefined;
   for (const item of items) {
-    const key = normaliseText(item.text);
+    // Utterances marked as none of the user's phrases gather in one slot with no text.
+    const key = item.unknown === true ? UNKNOWN_KEY : normaliseText(item.text);
     if (key === '') throw new SpeechError('bad_training_data', 'A phrase has no text.');
     let p = phraseIndex.get(key);
     if (p === undefined) {
       p = phrases.length;
       phraseIndex.set(key, p);
-      phrases.push(item.text.trim());
+      phrases.push(item.unknown === true ? '' : item.text.trim());
+      if (item.unknown === true) unknownPhrase = p;
     }
     const take = takeFeatures(item.audio, settings);
     longestPause = Math.max(longestPause, take.longestPause);
     takes.push(take);
     takePhrases.push(p);
   }
+  if (phrases.length === (unknownPhrase === undefined ? 0 : 1))
+    throw new SpeechError('bad_training_data', 'There are no recordings of phrases to train on.');
   // The phone view removes one cepstral mean, the user's over all their takes, so that a
   // live frame scores the same whatever utterance it ends up in.
   const phoneView = phoneViewOf(settings, options.phones, () => userPhoneMean(takes));
@@ -101,34 +112,31 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     phoneView === undefined ? take.features : spanFeatures(take.frames, settings, phoneView),
   );
   const step = templateStep(features);
-  const templates = features.map((f, i) => makeTemplate(f, takePhrases[i] as number, settings, step));
-  // Takes are compared with each other as a live utterance would be: as floats.
-  const queries = templates.map(templateAsQuery);
-  const byPhrase: number[][] = phrases.map(() => []);
-  templates.forEach((t, i) => byPhrase[t.phrase]?.push(i));
+  const built = features.map((f, i) => makeTemplate(f, takePhrases[i] as number, settings, step));
   const ws = new DtwWorkspace();
 
   // Take-to-take distances within each phrase: the phrase's own spread.
-  const intra: number[][] = phrases.map(() => []);
-  for (let p = 0; p < phrases.length; p++) {
-    const list = byPhrase[p] as number[];
-    for (let a = 0; a < list.length; a++) {
-      for (let b = a + 1; b < list.length; b++) {
-        const ia = list[a] as number;
-        const ib = list[b] as number;
-        const d = align(queries[ia] as Prepared, templates[ib] as Template, settings, ws);
-        if (Number.isFinite(d)) intra[p]?.push(d);
-      }
-    }
-  }
+  const intra = phraseSpreads(built, phrases.length, unknownPhrase, settings, ws);
+  const allIntra = intra.flat();
+  // An utterance marked unknown that is as close to an enrolled phrase as that phrase's own
+  // takes are to each other is that phrase (said before it was enrolled, or marked by
+  // mistake): it must not teach rejection of it.
+  const templates =
+    unknownPhrase === undefined || allIntra.length === 0
+      ? built
+      : withoutUnknownLike(built, phrases.length, unknownPhrase, median(allIntra), settings, ws);
+  // Takes are compared with each other as a live utterance would be: as floats.
+  const queries = templates.map(templateAsQuery);
+  const byPhrase = templatesByPhrase(templates, phrases.length);
 
   // Each take against every take of its closest other phrases (found by the decoder's own
   // first pass): the mean of the three closest is the take's impostor scale, what a
   // different phrase typically scores against it. A live distance is judged relative to
   // the scale of the template it matched (cohort normalisation per template).
-  const impostor = queries.map((q, i) => impostorScale(templates, byPhrase, i, q, settings, ws));
+  const impostor = queries.map((q, i) =>
+    impostorScale(closestOtherTakes(templates, byPhrase, i, q, settings, ws)),
+  );
 
-  const allIntra = intra.flat();
   const knownImpostor = impostor.filter((d) => Number.isFinite(d));
   const globalScale =
     allIntra.length > 0
@@ -159,28 +167,84 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     templateScales,
     calibration,
     ...(phoneView === undefined ? {} : { phoneMean: phoneView.mean }),
+    ...(unknownPhrase === undefined ? {} : { unknownPhrase }),
     minSilence: Math.max(options.minSilence ?? 0.3, Math.min(1.5, longestPause + 0.1)),
     trainedAt: (options.now?.() ?? new Date()).toISOString(),
   };
+}
+
+function templatesByPhrase(templates: readonly Template[], phraseCount: number): number[][] {
+  const byPhrase: number[][] = Array.from({ length: phraseCount }, () => []);
+  templates.forEach((t, i) => byPhrase[t.phrase]?.push(i));
+  return byPhrase;
+}
+
+/** Distances between the takes of each phrase, pair by pair (none for the unknown slot). */
+function phraseSpreads(
+  templates: readonly Template[],
+  phraseCount: number,
+  unknownPhrase: number | undefined,
+  settings: ModelSettings,
+  ws: DtwWorkspace,
+): number[][] {
+  const byPhrase = templatesByPhrase(templates, phraseCount);
+  return byPhrase.map((list, p) => {
+    const spread: number[] = [];
+    if (p === unknownPhrase) return spread;
+    for (let a = 0; a < list.length; a++) {
+      const query = templateAsQuery(templates[list[a] as number] as Template);
+      for (let b = a + 1; b < list.length; b++) {
+        const d = align(query, templates[list[b] as number] as Template, settings, ws);
+        if (Number.isFinite(d)) spread.push(d);
+      }
+    }
+    return spread;
+  });
+}
+
+/**
+ * The templates less the unknown utterances with a take of an enrolled phrase within
+ * `scale` (the user's typical take-to-take distance). Emptied, the slot stays: its index
+ * is stored, and it simply has no templates.
+ */
+function withoutUnknownLike(
+  templates: readonly Template[],
+  phraseCount: number,
+  unknownPhrase: number,
+  scale: number,
+  settings: ModelSettings,
+  ws: DtwWorkspace,
+): Template[] {
+  const byPhrase = templatesByPhrase(templates, phraseCount);
+  return templates.filter(
+    (t, i) =>
+      t.phrase !== unknownPhrase ||
+      !((closestOtherTakes(templates, byPhrase, i, templateAsQuery(t), settings, ws)[0] ?? Infinity) < scale),
+  );
 }
 
 function userPhoneMean(takes: readonly TakeFeatures[]): Float32Array {
   return meanCepstrum(phoneCepstra(takes.flatMap((take) => take.frames)));
 }
 
+/** An impostor scale: the mean of the closest takes of other phrases (nearest first); NaN without any. */
+function impostorScale(closestOther: readonly number[]): number {
+  const closest = closestOther.slice(0, IMPOSTORS);
+  return closest.length > 0 ? closest.reduce((x, y) => x + y, 0) / closest.length : NaN;
+}
+
 /**
- * Mean distance of template `i` (`query`, as floats) to its closest takes of other
- * phrases, searched among the takes of its closest other phrases by the decoder's own
- * first pass; NaN without any.
+ * Distances of template `i` (`query`, as floats) to the takes of its closest other
+ * phrases, found by the decoder's own first pass; nearest first.
  */
-function impostorScale(
+function closestOtherTakes(
   templates: readonly Template[],
   byPhrase: readonly (readonly number[])[],
   i: number,
   query: Prepared,
   settings: ModelSettings,
   ws: DtwWorkspace,
-): number {
+): number[] {
   const own = (templates[i] as Template).phrase;
   const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === own;
   const distances: number[] = [];
@@ -190,9 +254,7 @@ function impostorScale(
       if (Number.isFinite(d)) distances.push(d);
     }
   }
-  distances.sort((x, y) => x - y);
-  const closest = distances.slice(0, IMPOSTORS);
-  return closest.length > 0 ? closest.reduce((x, y) => x + y, 0) / closest.length : NaN;
+  return distances.sort((x, y) => x - y);
 }
 
 /** Re-exported so callers can compute a confidence the way training did. */

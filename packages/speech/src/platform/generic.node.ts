@@ -26,6 +26,8 @@ export async function genericFactory(): Promise<RecogniserFactory> {
           return Promise.resolve({
             text: best?.text ?? null,
             top: best?.text ?? null,
+            // Learning from use belongs to the personal path: nothing to pick from here.
+            choices: [],
             confidence: best?.confidence ?? 0,
             ms,
             finalMs,

@@ -1,4 +1,6 @@
 import {
+  type ConfirmRecognitionResponse,
+  type MarkUnknownResponse,
   type ModelLinksResponseSchema,
   type RecognitionResult,
   type RecognitionUploadInfoSchema,
@@ -58,8 +60,19 @@ export async function uploadLocalResult(
  * The server makes it a take of that phrase, so the profile learns from daily use.
  */
 export const confirmRecognition = (recordingId: string, text: string) =>
-  api.post<{ take_id: string; phrase_id: string; retrain_scheduled: boolean }>(
+  api.post<ConfirmRecognitionResponse>(
     `/app/recording/recognition/${encodeURIComponent(recordingId)}/confirm`,
     { text },
+    { quietNetworkErrors: true },
+  );
+
+/**
+ * POST /app/recording/recognition/{id}/none_of_my_phrases: an utterance that got an
+ * answer was none of the person's phrases. The profile learns to reject what sounds like it.
+ */
+export const markNoneOfMyPhrases = (recordingId: string) =>
+  api.post<MarkUnknownResponse>(
+    `/app/recording/recognition/${encodeURIComponent(recordingId)}/none_of_my_phrases`,
+    {},
     { quietNetworkErrors: true },
   );

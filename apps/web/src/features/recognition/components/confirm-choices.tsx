@@ -2,12 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { RecognitionResult } from '@parla/contract';
+import { correctionChoices } from '@parla/speech';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logger } from '../../../lib/api';
-import { confirmRecognition } from '../api/recognition.api';
-
-const MAX_CHOICES = 3;
+import { confirmRecognition, markNoneOfMyPhrases } from '../api/recognition.api';
 
 interface ConfirmChoicesProps {
   result: RecognitionResult;
@@ -16,32 +15,39 @@ interface ConfirmChoicesProps {
 }
 
 /**
- * After a result: "That's right", or the phrases it might have been instead. Either answer
- * is sent to the server, which turns the utterance into a take of the phrase meant, so the
- * voice profile learns how the person speaks day to day.
+ * After a result: "That's right", or the phrases it might have been instead, or, when it
+ * said something the person never meant, that it was none of their phrases. Each answer is
+ * sent to the server, which keeps the utterance as a take of the phrase meant (or of none),
+ * so the voice profile learns how the person speaks day to day and what to turn down.
  */
 export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
   const { t } = useTranslation();
-  const [stage, setStage] = useState<'asking' | 'choosing' | 'done'>(result.rejected ? 'choosing' : 'asking');
-  const choices = result.alternatives
-    .map((alternative) => alternative.text)
-    .filter((text, index, all) => text !== result.text && all.indexOf(text) === index)
-    .slice(0, MAX_CHOICES);
+  const [stage, setStage] = useState<'asking' | 'choosing' | 'learnt' | 'closed'>(
+    result.rejected ? 'choosing' : 'asking',
+  );
+  const choices = correctionChoices(result);
+  // Only an answer the person never meant is worth teaching against; a rejection was right.
+  const canMarkUnknown = result.text !== null;
 
-  const confirm = (text: string) => {
-    setStage('done');
-    if (!result.recording_id) return;
-    confirmRecognition(result.recording_id, text).catch((error: unknown) => {
-      logger.error(error, { during: 'confirm_recognition' });
+  const tell = (send: (recordingId: string) => Promise<unknown>, during: string) => {
+    if (!result.recording_id) {
+      setStage('closed');
+      return;
+    }
+    setStage('learnt');
+    send(result.recording_id).catch((error: unknown) => {
+      logger.error(error, { during });
     });
   };
+  const confirm = (text: string) => tell((id) => confirmRecognition(id, text), 'confirm_recognition');
 
-  if (stage === 'done') {
-    return result.recording_id ? (
+  if (stage === 'closed') return null;
+  if (stage === 'learnt') {
+    return (
       <Typography role="status" color="text.secondary">
         {t('recognition.confirm.thanks')}
       </Typography>
-    ) : null;
+    );
   }
   if (stage === 'asking') {
     if (!result.recording_id || result.text === null) return null;
@@ -51,19 +57,17 @@ export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
         <Button variant="outlined" onClick={() => confirm(text)}>
           {t('recognition.confirm.right')}
         </Button>
-        {choices.length > 0 && (
-          <Button variant="outlined" onClick={() => setStage('choosing')}>
-            {t('recognition.confirm.wrong')}
-          </Button>
-        )}
+        <Button variant="outlined" onClick={() => setStage('choosing')}>
+          {t('recognition.confirm.wrong')}
+        </Button>
       </Box>
     );
   }
-  if (choices.length === 0) return null;
+  if (choices.length === 0 && !canMarkUnknown) return null;
   return (
     <Box role="group" aria-labelledby="confirm-choices-label">
       <Typography id="confirm-choices-label" sx={{ mb: 1 }}>
-        {t('recognition.confirm.didYouSay')}
+        {t(choices.length > 0 ? 'recognition.confirm.didYouSay' : 'recognition.confirm.whatWasIt')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         {choices.map((text, index) => (
@@ -79,8 +83,17 @@ export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
             {t('recognition.confirm.choice', { text })}
           </Button>
         ))}
-        <Button size="large" onClick={() => setStage('done')}>
-          {t('recognition.confirm.none')}
+        {canMarkUnknown && result.recording_id && (
+          <Button
+            variant="outlined"
+            size="large"
+            onClick={() => tell(markNoneOfMyPhrases, 'mark_none_of_my_phrases')}
+          >
+            {t('recognition.confirm.notMine')}
+          </Button>
+        )}
+        <Button size="large" onClick={() => setStage('closed')}>
+          {t('recognition.confirm.dismiss')}
         </Button>
       </Box>
     </Box>
