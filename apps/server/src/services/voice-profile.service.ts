@@ -232,7 +232,8 @@ export class VoiceProfileService {
     if (!userId) return;
     const takes = takesForTraining(
       (await this.deps.recordings.trainingTakes(userId)).map((take) => {
-        const unknown = take.metadata?.source === 'unknown' || take.text === null;
+        // A take without a phrase is an utterance marked as none of the person's phrases.
+        const unknown = take.text === null;
         return {
           ...take,
           text: take.text ?? '',

@@ -104,11 +104,12 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
     const trainMs = now() - t0;
-    const confirmed: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];
-    const learn = (take: (typeof confirmed)[number]): void => {
-      confirmed.push(take);
-      if (confirmed.length % CONFIRMATIONS_PER_RETRAIN !== 0) return;
-      const takes = takesForTraining([...recorded, ...confirmed]);
+    // The user's answers, each a confirmed take (of a phrase, or marked unknown).
+    const answered: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];
+    const learn = (take: (typeof answered)[number]): void => {
+      answered.push(take);
+      if (answered.length % CONFIRMATIONS_PER_RETRAIN !== 0) return;
+      const takes = takesForTraining([...recorded, ...answered]);
       matcher = new Matcher(trainProfile(takes, options), options.phones);
     };
     const recogniser: Recogniser = {

@@ -1,4 +1,4 @@
-import { normaliseText } from './profile.js';
+import { phraseKey } from './profile.js';
 
 /**
  * How a profile learns from use. Utterances the user confirms become takes of the phrase
@@ -43,9 +43,6 @@ export interface TakeOrigin {
   unknown?: boolean;
 }
 
-/** Where unknown utterances are counted: no phrase's normalised text can be this. */
-const UNKNOWN_KEY = '\u0000unknown';
-
 /**
  * The takes a retrain uses, from all of a user's takes oldest first: every recorded or
  * imported take, the last {@link CONFIRMED_TAKES_PER_PHRASE} confirmed ones of each
@@ -63,7 +60,7 @@ export function takesForTraining<T extends TakeOrigin>(
       keep[i] = true;
       continue;
     }
-    const key = take.unknown === true ? UNKNOWN_KEY : normaliseText(take.text);
+    const key = phraseKey(take);
     const left = confirmedLeft.get(key) ?? (take.unknown === true ? UNKNOWN_TAKES_KEPT : confirmedPerPhrase);
     if (left > 0) keep[i] = true;
     confirmedLeft.set(key, left - 1);

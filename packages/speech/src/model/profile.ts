@@ -179,3 +179,9 @@ export function normaliseText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Where a take belongs: its phrase's normalised text, or, for an utterance marked as none
+ * of the user's phrases, a key no phrase text can normalise to. */
+export function phraseKey(take: { text: string; unknown?: boolean }): string {
+  return take.unknown === true ? '\u0000unknown' : normaliseText(take.text);
+}

@@ -9,7 +9,7 @@ import {
   modelVersionFor,
   templateAsQuery,
   templateStep,
-  normaliseText,
+  phraseKey,
   type Calibration,
   type ModelSettings,
   type Prepared,
@@ -60,9 +60,6 @@ const IMPOSTORS = 3;
 /** Pseudo-count pulling each phrase's scale towards the user's overall scale. */
 const SCALE_SHRINK = 1000;
 
-/** Phrase key of unknown utterances: no normalised phrase text can be this. */
-const UNKNOWN_KEY = '\u0000unknown';
-
 function median(values: number[]): number {
   if (values.length === 0) return NaN;
   const s = [...values].sort((a, b) => a - b);
@@ -89,7 +86,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   let unknownPhrase: number | undefined;
   for (const item of items) {
     // Utterances marked as none of the user's phrases gather in one slot with no text.
-    const key = item.unknown === true ? UNKNOWN_KEY : normaliseText(item.text);
+    const key = phraseKey(item);
     if (key === '') throw new SpeechError('bad_training_data', 'A phrase has no text.');
     let p = phraseIndex.get(key);
     if (p === undefined) {
@@ -113,28 +110,42 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   );
   const step = templateStep(features);
   const built = features.map((f, i) => makeTemplate(f, takePhrases[i] as number, settings, step));
+  // Takes are compared with each other as a live utterance would be: as floats.
+  const builtQueries = built.map(templateAsQuery);
   const ws = new DtwWorkspace();
 
   // Take-to-take distances within each phrase: the phrase's own spread.
-  const intra = phraseSpreads(built, phrases.length, unknownPhrase, settings, ws);
+  const intra = phraseSpreads(built, builtQueries, phrases.length, unknownPhrase, settings, ws);
   const allIntra = intra.flat();
-  // An utterance marked unknown that is as close to an enrolled phrase as that phrase's own
-  // takes are to each other is that phrase (said before it was enrolled, or marked by
-  // mistake): it must not teach rejection of it.
-  const templates =
-    unknownPhrase === undefined || allIntra.length === 0
-      ? built
-      : withoutUnknownLike(built, phrases.length, unknownPhrase, median(allIntra), settings, ws);
-  // Takes are compared with each other as a live utterance would be: as floats.
-  const queries = templates.map(templateAsQuery);
+  // An utterance marked unknown with a take of an enrolled phrase as close as that phrase's
+  // takes typically are to each other is that phrase (said before it was enrolled, or
+  // marked by mistake): it must not teach rejection of it. Emptied, the slot stays.
+  const otherTakesOfUnknown = new Map<number, number[]>();
+  let kept = built.map((_, i) => i);
+  if (unknownPhrase !== undefined && allIntra.length > 0) {
+    const scale = median(allIntra);
+    const byBuiltPhrase = templatesByPhrase(built, phrases.length);
+    kept = kept.filter((i) => {
+      if ((built[i] as Template).phrase !== unknownPhrase) return true;
+      const others = closestOtherTakes(built, byBuiltPhrase, i, builtQueries[i] as Prepared, settings, ws);
+      otherTakesOfUnknown.set(i, others);
+      return !((others[0] ?? Infinity) < scale);
+    });
+  }
+  const templates = kept.map((i) => built[i] as Template);
+  const queries = kept.map((i) => builtQueries[i] as Prepared);
   const byPhrase = templatesByPhrase(templates, phrases.length);
 
   // Each take against every take of its closest other phrases (found by the decoder's own
   // first pass): the mean of the three closest is the take's impostor scale, what a
   // different phrase typically scores against it. A live distance is judged relative to
-  // the scale of the template it matched (cohort normalisation per template).
-  const impostor = queries.map((q, i) =>
-    impostorScale(closestOtherTakes(templates, byPhrase, i, q, settings, ws)),
+  // the scale of the template it matched (cohort normalisation per template). An unknown
+  // take's other phrases are the enrolled ones, which the guard above has already searched.
+  const impostor = kept.map((b, i) =>
+    impostorScale(
+      otherTakesOfUnknown.get(b) ??
+        closestOtherTakes(templates, byPhrase, i, queries[i] as Prepared, settings, ws),
+    ),
   );
 
   const knownImpostor = impostor.filter((d) => Number.isFinite(d));
@@ -182,6 +193,7 @@ function templatesByPhrase(templates: readonly Template[], phraseCount: number):
 /** Distances between the takes of each phrase, pair by pair (none for the unknown slot). */
 function phraseSpreads(
   templates: readonly Template[],
+  queries: readonly Prepared[],
   phraseCount: number,
   unknownPhrase: number | undefined,
   settings: ModelSettings,
@@ -192,7 +204,7 @@ function phraseSpreads(
     const spread: number[] = [];
     if (p === unknownPhrase) return spread;
     for (let a = 0; a < list.length; a++) {
-      const query = templateAsQuery(templates[list[a] as number] as Template);
+      const query = queries[list[a] as number] as Prepared;
       for (let b = a + 1; b < list.length; b++) {
         const d = align(query, templates[list[b] as number] as Template, settings, ws);
         if (Number.isFinite(d)) spread.push(d);
@@ -200,27 +212,6 @@ function phraseSpreads(
     }
     return spread;
   });
-}
-
-/**
- * The templates less the unknown utterances with a take of an enrolled phrase within
- * `scale` (the user's typical take-to-take distance). Emptied, the slot stays: its index
- * is stored, and it simply has no templates.
- */
-function withoutUnknownLike(
-  templates: readonly Template[],
-  phraseCount: number,
-  unknownPhrase: number,
-  scale: number,
-  settings: ModelSettings,
-  ws: DtwWorkspace,
-): Template[] {
-  const byPhrase = templatesByPhrase(templates, phraseCount);
-  return templates.filter(
-    (t, i) =>
-      t.phrase !== unknownPhrase ||
-      !((closestOtherTakes(templates, byPhrase, i, templateAsQuery(t), settings, ws)[0] ?? Infinity) < scale),
-  );
 }
 
 function userPhoneMean(takes: readonly TakeFeatures[]): Float32Array {
