@@ -2,6 +2,7 @@ import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace, type Sequence } from '../model/dtw.js';
 import { phoneViewOf, type PhoneView } from '../model/features-of-take.js';
 import { prepare, type Profile } from '../model/profile.js';
+import { whiten } from '../model/whitening.js';
 import { confidence, exactScores, prune, pruneCount, rival, type SketchOnly } from '../model/scoring.js';
 
 /** One candidate answer. */
@@ -56,7 +57,7 @@ export class Matcher {
   recognise(query: Sequence, maxAlternatives = 3): Recognition {
     const p = this.profile;
     const count = pruneCount(p.phrases.length, p.settings);
-    const q = prepare(query, p.settings);
+    const q = prepare(whiten(query, p.whitening), p.settings);
     const candidates = prune(p.templates, p.phrases.length, q, q.sketch, count, this.ws);
     const scores = exactScores(p.templates, this.byPhrase, q, candidates, p.settings, this.ws, 3).filter(
       (s) => Number.isFinite(s.distance),
@@ -94,7 +95,7 @@ export class Matcher {
    */
   guess(query: Sequence): string | null {
     const p = this.profile;
-    const q = prepare(query, p.settings);
+    const q = prepare(whiten(query, p.whitening), p.settings);
     const templates = q.dim === p.templates[0]?.dim ? p.templates : this.cepstralSketches(q.dim);
     const [best] = prune(templates, p.phrases.length, q, q.sketch, 1, this.ws);
     return best === undefined || best === p.unknownPhrase ? null : (p.phrases[best] ?? null);

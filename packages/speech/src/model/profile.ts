@@ -7,13 +7,15 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * each template's impostor scale and a calibration over it; version 1 files still load and
  * decode as they did (their templates take their phrase's scale). Version 4 may hold a
  * slot of utterances the user marked as none of their phrases, which builds before it
- * would take for a phrase without text; versions 2 and 3 still load.
+ * would take for a phrase without text. Version 6 may hold a whitening of the
+ * features (`Profile.whitening`), which builds before it would not apply to live
+ * utterances. Versions 2 to 5 still load.
  */
-export const MODEL_VERSION = 4;
+export const MODEL_VERSION = 6;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
- * Version 3 was the same before the unknown slot. */
-export const PHONE_MODEL_VERSION = 5;
+ * Versions 3 and 5 were the same before the unknown slot and before whitening. */
+export const PHONE_MODEL_VERSION = 7;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
 export function matchesPhones(settings: ModelSettings): boolean {
@@ -100,6 +102,10 @@ export interface Profile {
    * an answer, its templates only compete, so what sounds like them is rejected. Its text
    * is empty. Absent when there are none. */
   unknownPhrase?: number;
+  /** Within-phrase whitening of the cepstral view (row-major square matrix), applied to
+   * templates at training and to every utterance before matching; absent in profiles
+   * trained on one take per phrase and in files before format 5 (docs/decisions/0057). */
+  whitening?: Float32Array;
   /** Mean phone cepstrum of the user's takes, removed before phone scoring (profiles that
    * match phones only). */
   phoneMean?: Float32Array;

@@ -1,6 +1,7 @@
 import { SpeechError } from '../errors.js';
 import type { Quantised } from './dtw.js';
 import {
+  defaultFrontEnd,
   MODEL_VERSION,
   modelVersionFor,
   PHONE_MODEL_VERSION,
@@ -27,6 +28,8 @@ interface Header {
   trainedAt: string;
   /** Phone formats: the user's mean phone cepstrum. */
   phoneMean?: number[];
+  /** Format 6 on: the within-phrase whitening of the cepstral view, row-major. */
+  whitening?: number[];
   /** Format 4 on: the phrase slot of utterances marked as none of the user's phrases. */
   unknownPhrase?: number;
   dim: number;
@@ -56,6 +59,9 @@ export function serializeProfile(profile: Profile): Uint8Array {
     trainedAt: profile.trainedAt,
     ...(profile.phoneMean === undefined ? {} : { phoneMean: Array.from(profile.phoneMean) }),
     ...(profile.unknownPhrase === undefined ? {} : { unknownPhrase: profile.unknownPhrase }),
+    ...(profile.whitening === undefined
+      ? {}
+      : { whitening: Array.from(profile.whitening, (x) => Number(x.toPrecision(9))) }),
     dim,
     steps,
     templates: profile.templates.map((t) => [t.phrase, t.frames]),
@@ -77,8 +83,8 @@ export function serializeProfile(profile: Profile): Uint8Array {
 }
 
 /** Formats this build reads: format 1 files decode exactly as before (phrase scales); 2
- * and 3 are 4 and 5 without the unknown slot. */
-const READABLE_VERSIONS = [1, 2, 3, MODEL_VERSION, PHONE_MODEL_VERSION];
+ * and 3 are 4 and 5 without the unknown slot, and 4 and 5 are 6 and 7 without whitening. */
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
@@ -97,10 +103,21 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   } catch {
     throw bad('the header is damaged');
   }
-  const { dim, steps, unknownPhrase } = header;
+  const { dim, steps, unknownPhrase, whitening } = header;
   if (
     unknownPhrase !== undefined &&
     !(Number.isInteger(unknownPhrase) && unknownPhrase < header.phrases.length)
+  )
+    throw bad('the header is damaged');
+  const cepstralDims = 2 * defaultFrontEnd().cepstra;
+  if (
+    whitening !== undefined &&
+    !(
+      Array.isArray(whitening) &&
+      whitening.length === cepstralDims * cepstralDims &&
+      cepstralDims <= dim &&
+      whitening.every((x) => typeof x === 'number' && Number.isFinite(x))
+    )
   )
     throw bad('the header is damaged');
   let p = 10 + length;
@@ -148,5 +165,6 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     trainedAt: header.trainedAt,
     ...(header.phoneMean === undefined ? {} : { phoneMean: Float32Array.from(header.phoneMean) }),
     ...(unknownPhrase === undefined ? {} : { unknownPhrase }),
+    ...(whitening === undefined ? {} : { whitening: Float32Array.from(whitening) }),
   };
 }

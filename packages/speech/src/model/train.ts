@@ -5,6 +5,7 @@ import { phoneViewOf, spanFeatures, takeFeatures, type TakeFeatures } from './fe
 import { meanCepstrum, phoneCepstra } from '../phones/posteriorgram.js';
 import {
   DEFAULT_SETTINGS,
+  defaultFrontEnd,
   makeTemplate,
   modelVersionFor,
   templateAsQuery,
@@ -17,6 +18,7 @@ import {
   type Template,
 } from './profile.js';
 import { align, confidence, prune } from './scoring.js';
+import { learnWhitening, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
 
 /** One enrolment recording: the phrase and its audio at 16 kHz mono. */
@@ -51,6 +53,12 @@ export interface TrainOptions {
  * 5-9 and the synthetic tuning takes); see docs/decisions/0053.
  */
 export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.4, -10, -20], threshold: 0.5 };
+/**
+ * The same rule for profiles that match on whitened features (docs/decisions/0057): the
+ * cut is the loosest that holds false accepts at or under 5 % on both tuning sets, as
+ * before; whitening separates the phrases further, so it sits lower on the same score.
+ */
+export const WHITENED_CALIBRATION: Calibration = { weights: [-3.1, -10, -20], threshold: 0.5 };
 /** Typical take-to-take distance relative to the nearest other phrase, for single-take profiles. */
 const SCALE_PRIOR_RATIO = 0.8;
 /** Other phrases each take is aligned against to find its impostor scale. */
@@ -105,8 +113,19 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // The phone view removes one cepstral mean, the user's over all their takes, so that a
   // live frame scores the same whatever utterance it ends up in.
   const phoneView = phoneViewOf(settings, options.phones, () => userPhoneMean(takes));
+  // Whitening is learned on the cepstral view of the takes as they are, then applied to
+  // them and, by the Matcher, to every live utterance.
+  const whitening = learnWhitening(
+    takes.map((take) => take.features),
+    takePhrases,
+    2 * defaultFrontEnd().cepstra,
+    unknownPhrase,
+  );
   const features = takes.map((take) =>
-    phoneView === undefined ? take.features : spanFeatures(take.frames, settings, phoneView),
+    whiten(
+      phoneView === undefined ? take.features : spanFeatures(take.frames, settings, phoneView),
+      whitening,
+    ),
   );
   const step = templateStep(features);
   const built = features.map((f, i) => makeTemplate(f, takePhrases[i] as number, settings, step));
@@ -165,7 +184,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const fallback = knownImpostor.length > 0 ? median(knownImpostor) : globalScale / SCALE_PRIOR_RATIO;
   const templateScales = Float32Array.from(impostor, (d) => (Number.isFinite(d) ? d : fallback));
   const calibration: Calibration = {
-    weights: [...RELATIVE_CALIBRATION.weights],
+    weights: [...(whitening === undefined ? RELATIVE_CALIBRATION : WHITENED_CALIBRATION).weights],
     threshold: options.threshold ?? RELATIVE_CALIBRATION.threshold,
   };
   return {
@@ -178,6 +197,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     templateScales,
     calibration,
     ...(phoneView === undefined ? {} : { phoneMean: phoneView.mean }),
+    ...(whitening === undefined ? {} : { whitening }),
     ...(unknownPhrase === undefined ? {} : { unknownPhrase }),
     minSilence: Math.max(options.minSilence ?? 0.3, Math.min(1.5, longestPause + 0.1)),
     trainedAt: (options.now?.() ?? new Date()).toISOString(),
