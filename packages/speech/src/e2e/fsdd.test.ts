@@ -43,10 +43,11 @@ describe.skipIf(!existsSync(fsdd))('FSDD end to end', () => {
     const { top1 } = summariseWith(decisions, 0);
     // Floors sit a few points on the safe side of what the tuning split (takes 5-9) measures
     // with the same protocol: top-1 97 %, accepted and right 91 %, out-of-vocabulary false
-    // accepts 0 % (one cut for every user is held at 5 %). Decoding is deterministic, so
-    // these cannot flake.
+    // accepts 0 % (one cut for every user is held at 5 %). Matching on unwhitened features
+    // gave 86 % here, under the accuracy floor. Decoding is deterministic, so these cannot
+    // flake.
     expect(top1).toBeGreaterThanOrEqual(0.94);
-    expect(overall.accuracy).toBeGreaterThanOrEqual(0.86);
+    expect(overall.accuracy).toBeGreaterThanOrEqual(0.88);
     expect(overall.oov_false_accept).toBeLessThanOrEqual(0.05);
     console.log(
       `FSDD e2e: top-1 ${top1.toFixed(3)}, accuracy ${overall.accuracy}, oov FA ${overall.oov_false_accept}`,
