@@ -104,7 +104,7 @@ export interface Profile {
   unknownPhrase?: number;
   /** Within-phrase whitening of the cepstral view (row-major square matrix), applied to
    * templates at training and to every utterance before matching; absent in profiles
-   * trained on one take per phrase and in files before format 5 (docs/decisions/0057). */
+   * trained on one take per phrase and in files before format 6 (docs/decisions/0057). */
   whitening?: Float32Array;
   /** Mean phone cepstrum of the user's takes, removed before phone scoring (profiles that
    * match phones only). */

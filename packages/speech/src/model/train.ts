@@ -56,7 +56,7 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.4, -10, -20], th
 /**
  * The same rule for profiles that match on whitened features (docs/decisions/0057): the
  * cut is the loosest that holds false accepts at or under 5 % on both tuning sets, as
- * before; whitening separates the phrases further, so it sits lower on the same score.
+ * before; on whitened features that is `s < -0.155` rather than -0.17.
  */
 export const WHITENED_CALIBRATION: Calibration = { weights: [-3.1, -10, -20], threshold: 0.5 };
 /**
