@@ -25,7 +25,10 @@ async function call<T>(
 
 /**
  * Trains a voice profile through the HTTP API as the recorder would: each phrase added and
- * recorded three times (spoken by eSpeak NG), then waits until the model is built.
+ * recorded three times (spoken by eSpeak NG), then waits until a model built on every take
+ * is there. The first build starts once two phrases are recorded; waiting for that one
+ * alone would let the next build land in the middle of a test and open the
+ * profile-updated dialog over the page.
  */
 export async function trainVoiceProfile(server: TestServer, user: TestUser, phrases: string[]) {
   for (const text of phrases) {
@@ -42,11 +45,17 @@ export async function trainVoiceProfile(server: TestServer, user: TestUser, phra
       await call(server, user, `/app/casr/upload/training/${phrase.id}`, { method: 'POST', body: form });
     }
   }
+  const takes = phrases.length * TAKE_PROSODY.length;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const info = await call<{ models: { version: number }[] }>(server, user, '/app/modelsInfo');
-    if (info.models[0]) return info.models[0].version;
-    if (Date.now() > deadline) throw new Error('the voice profile was not built within 60 s');
+    const info = await call<{ models: { version: number; modelmeta: { takes?: unknown } }[] }>(
+      server,
+      user,
+      '/app/modelsInfo',
+    );
+    const model = info.models[0];
+    if (model && model.modelmeta.takes === takes) return model.version;
+    if (Date.now() > deadline) throw new Error(`no voice profile built on all ${takes} takes within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
