@@ -79,7 +79,7 @@ export function dtw(
   if (ratio > (options.maxLengthRatio ?? 3)) return Infinity;
   const dim = a.dim;
   const split = Math.min(dim, options.split ?? dim);
-  const band = Math.max(2, Math.ceil((options.band ?? 0.3) * Math.max(n, m)), Math.abs(n - m) + 1);
+  const band = bandHalfWidth(n, m, options.band ?? 0.3);
   const limit = (options.abandonAbove ?? Infinity) * (n + m);
   ws.ensure(m + 1);
   let prev = ws.prev;
@@ -132,6 +132,62 @@ export function dtw(
   ws.prev = prev;
   ws.curr = curr;
   return (prev[m] as number) / (n + m);
+}
+
+/** Half-width in frames of the Sakoe-Chiba band, `share` of the longer sequence, and wide
+ * enough for the diagonal to reach the corner. */
+function bandHalfWidth(n: number, m: number, share: number): number {
+  return Math.max(2, Math.ceil(share * Math.max(n, m)), Math.abs(n - m) + 1);
+}
+
+/**
+ * The frame pairs {@link dtw} aligns (same steps and band, float sequences, comparing the
+ * first `dims` values of each frame), for callers that need the path rather than its cost.
+ * Returns [frame of a, frame of b] from the end backwards; empty when nothing aligns.
+ */
+export function dtwPath(a: Sequence, b: Sequence, dims: number, band: number): [number, number][] {
+  const n = a.frames;
+  const m = b.frames;
+  const half = bandHalfWidth(n, m, band);
+  const width = m + 1;
+  const cost = new Float64Array((n + 1) * width).fill(Infinity);
+  const local = new Float64Array((n + 1) * width);
+  cost[0] = 0;
+  for (let i = 1; i <= n; i++) {
+    const centre = (i * m) / n;
+    const lo = Math.max(1, Math.floor(centre - half));
+    const hi = Math.min(m, Math.ceil(centre + half));
+    for (let j = lo; j <= hi; j++) {
+      let s = 0;
+      for (let k = 0; k < dims; k++) {
+        const d = (a.data[(i - 1) * a.dim + k] as number) - (b.data[(j - 1) * b.dim + k] as number);
+        s += d * d;
+      }
+      const d = Math.sqrt(s);
+      local[i * width + j] = d;
+      const diag = (cost[(i - 1) * width + j - 1] as number) + 2 * d;
+      const up = (cost[(i - 1) * width + j] as number) + d;
+      const left = (cost[i * width + j - 1] as number) + d;
+      cost[i * width + j] = Math.min(diag, up, left);
+    }
+  }
+  const path: [number, number][] = [];
+  if (n === 0 || m === 0 || !Number.isFinite(cost[n * width + m])) return path;
+  let i = n;
+  let j = m;
+  while (i > 0 && j > 0) {
+    path.push([i - 1, j - 1]);
+    const d = local[i * width + j] as number;
+    const here = cost[i * width + j] as number;
+    const diag = (cost[(i - 1) * width + j - 1] as number) + 2 * d;
+    const up = (cost[(i - 1) * width + j] as number) + d;
+    if (here === diag) {
+      i--;
+      j--;
+    } else if (here === up) i--;
+    else j--;
+  }
+  return path;
 }
 
 /** Average frames into `segments` equal slices: a fixed-size sketch for the first pass. */

@@ -174,6 +174,11 @@ export function defaultFrontEnd(): FrontEnd {
   return cachedFrontEnd;
 }
 
+/** Values in a frame's cepstral view: the cepstra and their deltas (phone views follow). */
+export function cepstralDims(): number {
+  return 2 * defaultFrontEnd().cepstra;
+}
+
 /** Lower-case, strip punctuation and collapse spaces: how phrase texts are compared. */
 export function normaliseText(text: string): string {
   return text

@@ -1,6 +1,6 @@
 import { dtw, type DtwWorkspace, type Sequence } from './dtw.js';
 import {
-  defaultFrontEnd,
+  cepstralDims,
   matchesPhones,
   type Calibration,
   type ModelSettings,
@@ -36,7 +36,7 @@ export function align(
 
 /** Where the phone view starts in a frame (cepstra and their deltas come first). */
 export function viewSplit(settings: ModelSettings): number | undefined {
-  return matchesPhones(settings) ? 2 * defaultFrontEnd().cepstra : undefined;
+  return matchesPhones(settings) ? cepstralDims() : undefined;
 }
 
 /** How many phrases the first pass keeps for exact alignment. */

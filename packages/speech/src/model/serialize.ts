@@ -1,7 +1,7 @@
 import { SpeechError } from '../errors.js';
 import type { Quantised } from './dtw.js';
 import {
-  defaultFrontEnd,
+  cepstralDims,
   MODEL_VERSION,
   modelVersionFor,
   PHONE_MODEL_VERSION,
@@ -109,13 +109,12 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     !(Number.isInteger(unknownPhrase) && unknownPhrase < header.phrases.length)
   )
     throw bad('the header is damaged');
-  const cepstralDims = 2 * defaultFrontEnd().cepstra;
   if (
     whitening !== undefined &&
     !(
       Array.isArray(whitening) &&
-      whitening.length === cepstralDims * cepstralDims &&
-      cepstralDims <= dim &&
+      whitening.length === cepstralDims() ** 2 &&
+      cepstralDims() <= dim &&
       whitening.every((x) => typeof x === 'number' && Number.isFinite(x))
     )
   )

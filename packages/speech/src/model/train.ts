@@ -5,7 +5,7 @@ import { phoneViewOf, spanFeatures, takeFeatures, type TakeFeatures } from './fe
 import { meanCepstrum, phoneCepstra } from '../phones/posteriorgram.js';
 import {
   DEFAULT_SETTINGS,
-  defaultFrontEnd,
+  cepstralDims,
   makeTemplate,
   modelVersionFor,
   templateAsQuery,
@@ -126,8 +126,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const whitening = learnWhitening(
     takes.map((take) => take.features),
     takePhrases,
-    2 * defaultFrontEnd().cepstra,
-    unknownPhrase,
+    { dims: cepstralDims(), band: settings.band, skipPhrase: unknownPhrase },
   );
   const features = takes.map((take) =>
     whiten(

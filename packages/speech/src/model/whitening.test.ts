@@ -28,7 +28,7 @@ function takesOf(phrases: number, perPhrase: number, frames = 40): { takes: Sequ
 describe('within-phrase whitening', () => {
   it('weighs down the directions in which the takes of a phrase vary', () => {
     const { takes, phraseOf } = takesOf(4, 3);
-    const w = learnWhitening(takes, phraseOf, 2);
+    const w = learnWhitening(takes, phraseOf, { dims: 2, band: 0.2 });
     expect(w).toHaveLength(4);
     const [w00, w01, w10, w11] = Array.from(w ?? []);
     expect(w11).toBeGreaterThan(1.5 * (w00 as number));
@@ -40,12 +40,14 @@ describe('within-phrase whitening', () => {
 
   it('needs repetitions: one take per phrase, or only the unknown slot, gives none', () => {
     const single = takesOf(20, 1);
-    expect(learnWhitening(single.takes, single.phraseOf, 2)).toBeUndefined();
+    expect(learnWhitening(single.takes, single.phraseOf, { dims: 2, band: 0.2 })).toBeUndefined();
     const marked = takesOf(1, 12);
-    expect(learnWhitening(marked.takes, marked.phraseOf, 2, 0)).toBeUndefined();
+    expect(
+      learnWhitening(marked.takes, marked.phraseOf, { dims: 2, band: 0.2, skipPhrase: 0 }),
+    ).toBeUndefined();
     // Just enough aligned frames is enough.
     const few = takesOf(1, 2, MIN_ALIGNED_FRAMES);
-    expect(learnWhitening(few.takes, few.phraseOf, 2)).toBeDefined();
+    expect(learnWhitening(few.takes, few.phraseOf, { dims: 2, band: 0.2 })).toBeDefined();
   });
 
   it('maps the leading values of each frame and leaves the rest as they are', () => {

@@ -1,4 +1,4 @@
-import type { Sequence } from './dtw.js';
+import { dtwPath, type Sequence } from './dtw.js';
 
 /**
  * Within-phrase whitening (docs/decisions/0057): a linear map of the cepstral view,
@@ -18,20 +18,25 @@ export const WHITENING_SHRINK = 0.3;
 export const MIN_ALIGNED_FRAMES = 200;
 /** Pairs of takes aligned per phrase: bounds training cost when a phrase has many takes. */
 const PAIRS_PER_PHRASE = 6;
-/** Sakoe-Chiba band of the alignments, as in decoding. */
-const BAND = 0.2;
+
+/** What the whitening is learned over and how takes are aligned. */
+export interface WhiteningOptions {
+  /** Leading values of each frame to whiten: the cepstral view. */
+  dims: number;
+  /** Sakoe-Chiba band of the alignments: the profile's, as in decoding. */
+  band: number;
+  /** The slot of utterances marked unknown: not repetitions of one phrase, left out. */
+  skipPhrase?: number | undefined;
+}
 
 /**
- * Learn the whitening from takes (`dims` leading values of each frame, the cepstral view)
- * and the phrase of each; takes of `skipPhrase` (the slot of utterances marked unknown)
- * are not repetitions of one phrase and are left out. Returns a row-major `dims` x `dims`
- * matrix, or undefined when the takes hold too few repetitions to estimate it.
+ * Learn the whitening from takes and the phrase of each. Returns a row-major `dims` x
+ * `dims` matrix, or undefined when the takes hold too few repetitions to estimate it.
  */
 export function learnWhitening(
   takes: readonly Sequence[],
   phraseOf: readonly number[],
-  dims: number,
-  skipPhrase?: number,
+  { dims, band, skipPhrase }: WhiteningOptions,
 ): Float32Array | undefined {
   const byPhrase = new Map<number, number[]>();
   takes.forEach((_, i) => {
@@ -48,7 +53,7 @@ export function learnWhitening(
     for (const [x, y] of pairsOf(members.length)) {
       const a = takes[members[x] as number] as Sequence;
       const b = takes[members[y] as number] as Sequence;
-      for (const [i, j] of alignmentPath(a, b, dims)) {
+      for (const [i, j] of dtwPath(a, b, dims, band)) {
         for (let k = 0; k < dims; k++)
           diff[k] = (a.data[i * a.dim + k] as number) - (b.data[j * b.dim + k] as number);
         for (let r = 0; r < dims; r++) {
@@ -95,64 +100,15 @@ export function whiten<S extends Sequence>(features: S, whitening: Float32Array 
   return { ...features, data: out };
 }
 
-/** Which pairs of `n` takes to align: every pair, or a ring plus chords when there are many. */
+/** Which pairs of `n` takes to align: every pair, or neighbours in recording order when
+ * there are too many. */
 function pairsOf(n: number): [number, number][] {
   const all: [number, number][] = [];
   for (let x = 0; x < n; x++) for (let y = x + 1; y < n; y++) all.push([x, y]);
   if (all.length <= PAIRS_PER_PHRASE) return all;
-  // Spread over the takes rather than the first few: neighbours in recording order first.
   const ring: [number, number][] = [];
   for (let x = 0; x < n && ring.length < PAIRS_PER_PHRASE; x++) ring.push([x, (x + 1) % n]);
   return ring;
-}
-
-/**
- * The frame pairs a symmetric DTW (as in decoding, within a band) aligns, compared on the
- * first `dims` values. Returns [frame of a, frame of b] from the end backwards.
- */
-function alignmentPath(a: Sequence, b: Sequence, dims: number): [number, number][] {
-  const n = a.frames;
-  const m = b.frames;
-  const band = Math.max(2, Math.ceil(BAND * Math.max(n, m)), Math.abs(n - m) + 1);
-  const width = m + 1;
-  const cost = new Float64Array((n + 1) * width).fill(Infinity);
-  const local = new Float64Array((n + 1) * width);
-  cost[0] = 0;
-  for (let i = 1; i <= n; i++) {
-    const centre = (i * m) / n;
-    const lo = Math.max(1, Math.floor(centre - band));
-    const hi = Math.min(m, Math.ceil(centre + band));
-    for (let j = lo; j <= hi; j++) {
-      let s = 0;
-      for (let k = 0; k < dims; k++) {
-        const d = (a.data[(i - 1) * a.dim + k] as number) - (b.data[(j - 1) * b.dim + k] as number);
-        s += d * d;
-      }
-      const d = Math.sqrt(s);
-      local[i * width + j] = d;
-      const diag = (cost[(i - 1) * width + j - 1] as number) + 2 * d;
-      const up = (cost[(i - 1) * width + j] as number) + d;
-      const left = (cost[i * width + j - 1] as number) + d;
-      cost[i * width + j] = Math.min(diag, up, left);
-    }
-  }
-  const path: [number, number][] = [];
-  if (!Number.isFinite(cost[n * width + m])) return path;
-  let i = n;
-  let j = m;
-  while (i > 0 && j > 0) {
-    path.push([i - 1, j - 1]);
-    const d = local[i * width + j] as number;
-    const here = cost[i * width + j] as number;
-    const diag = (cost[(i - 1) * width + j - 1] as number) + 2 * d;
-    const up = (cost[(i - 1) * width + j] as number) + d;
-    if (here === diag) {
-      i--;
-      j--;
-    } else if (here === up) i--;
-    else j--;
-  }
-  return path;
 }
 
 /**
