@@ -1,9 +1,17 @@
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace, type Sequence } from '../model/dtw.js';
 import { phoneViewOf, type PhoneView } from '../model/features-of-take.js';
-import { prepare, type Profile } from '../model/profile.js';
+import { prepare, type Profile, type Template } from '../model/profile.js';
 import { whiten } from '../model/whitening.js';
-import { confidence, exactScores, prune, pruneCount, rival, type SketchOnly } from '../model/scoring.js';
+import {
+  confidence,
+  exactScores,
+  misfit,
+  prune,
+  pruneCount,
+  rival,
+  type SketchOnly,
+} from '../model/scoring.js';
 
 /** One candidate answer. */
 export interface Alternative {
@@ -76,6 +84,10 @@ export class Matcher {
           s.distance,
           (p.templateScales[s.template] ?? p.scales[s.phrase]) as number,
           rival(scores, i),
+          // Only calibrations that weigh it pay for the extra alignment.
+          p.calibration.weights[3] === undefined
+            ? 0
+            : misfit(q, p.templates[s.template] as Template, p.settings),
         ),
       }));
     const [best] = alternatives;

@@ -141,17 +141,24 @@ function bandHalfWidth(n: number, m: number, share: number): number {
 }
 
 /**
- * The frame pairs {@link dtw} aligns (same steps and band, float sequences, comparing the
- * first `dims` values of each frame), for callers that need the path rather than its cost.
- * Returns [frame of a, frame of b] from the end backwards; empty when nothing aligns.
+ * The frame pairs {@link dtw} aligns (same steps and band, comparing the first `dims`
+ * values of each frame; `b` may be quantised), for callers that need the path rather than
+ * its cost. Returns [frame of a, frame of b, their distance] from the end backwards; empty
+ * when nothing aligns.
  */
-export function dtwPath(a: Sequence, b: Sequence, dims: number, band: number): [number, number][] {
+export function dtwPath(
+  a: Sequence,
+  b: Sequence | Quantised,
+  dims: number,
+  band: number,
+): [number, number, number][] {
   const n = a.frames;
   const m = b.frames;
   const half = bandHalfWidth(n, m, band);
   const width = m + 1;
   const cost = new Float64Array((n + 1) * width).fill(Infinity);
   const local = new Float64Array((n + 1) * width);
+  const step = 'step' in b ? b.step : 1;
   cost[0] = 0;
   for (let i = 1; i <= n; i++) {
     const centre = (i * m) / n;
@@ -160,7 +167,7 @@ export function dtwPath(a: Sequence, b: Sequence, dims: number, band: number): [
     for (let j = lo; j <= hi; j++) {
       let s = 0;
       for (let k = 0; k < dims; k++) {
-        const d = (a.data[(i - 1) * a.dim + k] as number) - (b.data[(j - 1) * b.dim + k] as number);
+        const d = (a.data[(i - 1) * a.dim + k] as number) - step * (b.data[(j - 1) * b.dim + k] as number);
         s += d * d;
       }
       const d = Math.sqrt(s);
@@ -171,13 +178,13 @@ export function dtwPath(a: Sequence, b: Sequence, dims: number, band: number): [
       cost[i * width + j] = Math.min(diag, up, left);
     }
   }
-  const path: [number, number][] = [];
+  const path: [number, number, number][] = [];
   if (n === 0 || m === 0 || !Number.isFinite(cost[n * width + m])) return path;
   let i = n;
   let j = m;
   while (i > 0 && j > 0) {
-    path.push([i - 1, j - 1]);
     const d = local[i * width + j] as number;
+    path.push([i - 1, j - 1, d]);
     const here = cost[i * width + j] as number;
     const diag = (cost[(i - 1) * width + j - 1] as number) + 2 * d;
     const up = (cost[(i - 1) * width + j] as number) + d;

@@ -9,13 +9,16 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * slot of utterances the user marked as none of their phrases, which builds before it
  * would take for a phrase without text. Version 6 may hold a whitening of the
  * features (`Profile.whitening`), which builds before it would not apply to live
- * utterances. Versions 2 to 5 still load.
+ * utterances. Version 8 may weigh a match's misfit in its calibration (a fourth weight),
+ * which builds before it would ignore while keeping the looser cut that goes with it.
+ * Versions 2 to 7 still load.
  */
-export const MODEL_VERSION = 6;
+export const MODEL_VERSION = 8;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
- * Versions 3 and 5 were the same before the unknown slot and before whitening. */
-export const PHONE_MODEL_VERSION = 7;
+ * Versions 3, 5 and 7 were the same before the unknown slot, before whitening and before
+ * the misfit. */
+export const PHONE_MODEL_VERSION = 9;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
 export function matchesPhones(settings: ModelSettings): boolean {
@@ -58,9 +61,9 @@ export const DEFAULT_SETTINGS: ModelSettings = {
 
 /** Logistic calibration over log distance ratios. */
 export interface Calibration {
-  /** Weights for [1, log(d1 / scale), log(d1 / rival)]; the scale is the matched template's
-   * entry in `templateScales`. */
-  weights: [number, number, number];
+  /** Weights for [1, log(d1 / scale), log(d1 / rival)] and, from format 8, the match's
+   * `misfit`; the scale is the matched template's entry in `templateScales`. */
+  weights: [number, number, number] | [number, number, number, number];
   /** Results below this confidence are rejected as out of vocabulary. */
   threshold: number;
 }

@@ -1,6 +1,8 @@
-import { dtw, type DtwWorkspace, type Sequence } from './dtw.js';
+import { dtw, dtwPath, type DtwWorkspace, type Sequence } from './dtw.js';
+import type { Seconds } from '../units.js';
 import {
   cepstralDims,
+  defaultFrontEnd,
   matchesPhones,
   type Calibration,
   type ModelSettings,
@@ -142,17 +144,66 @@ export function rival(scores: readonly PhraseScore[], index: number): number {
   return Number.isFinite(b) ? (a + b) / 2 : a;
 }
 
+/** Length of the stretch of an utterance {@link misfit} looks for. */
+export const MISFIT_WINDOW: Seconds = 0.3;
+
+/**
+ * How much worse the worst stretch of an utterance fits a template than the utterance does
+ * as a whole: the log of the mean frame distance along their alignment over the worst
+ * {@link MISFIT_WINDOW}, over the mean over every frame (0 when the utterance is no longer
+ * than the window). A repetition of a phrase fits about evenly; an unknown phrase that
+ * shares words with an enrolled one fits well where the words are the same and badly
+ * where they are not (docs/decisions/0058). Aligned at the full rate, on the cepstral view.
+ */
+export function misfit(query: Sequence, t: Template, settings: ModelSettings): number {
+  const fe = defaultFrontEnd();
+  const window = Math.max(
+    1,
+    Math.round((MISFIT_WINDOW * fe.sampleRate) / (fe.hopSamples * settings.decimation)),
+  );
+  if (query.frames <= window) return 0;
+  const sum = new Float64Array(query.frames);
+  const count = new Float64Array(query.frames);
+  for (const [i, , d] of dtwPath(query, t, cepstralDims(), settings.band)) {
+    sum[i] = (sum[i] as number) + d;
+    count[i] = (count[i] as number) + 1;
+  }
+  // Each utterance frame's distance: the mean over the template frames it is aligned with.
+  let total = 0;
+  for (let i = 0; i < query.frames; i++) {
+    sum[i] = (count[i] as number) > 0 ? (sum[i] as number) / (count[i] as number) : 0;
+    total += sum[i] as number;
+  }
+  const mean = total / query.frames;
+  if (!(mean > 1e-9)) return 0;
+  let run = 0;
+  let worst = 0;
+  for (let i = 0; i < query.frames; i++) {
+    run += (sum[i] as number) - (i >= window ? (sum[i - window] as number) : 0);
+    if (i >= window - 1) worst = Math.max(worst, run / window);
+  }
+  return Math.log(worst / mean);
+}
+
 /**
  * Calibrated probability that a phrase is right, from its distance relative to a scale
- * and to its rivals. The scale is the matched template's own impostor distance (format 2)
- * or the user's take-to-take distance (format 1 files).
+ * and to its rivals, and (calibrations with a fourth weight) from its {@link misfit}. The
+ * scale is the matched template's own impostor distance (format 2) or the user's
+ * take-to-take distance (format 1 files).
  */
-export function confidence(cal: Calibration, d1: number, scale: number, rivalDistance: number): number {
+export function confidence(
+  cal: Calibration,
+  d1: number,
+  scale: number,
+  rivalDistance: number,
+  misfitOfMatch = 0,
+): number {
   if (!Number.isFinite(d1)) return 0;
-  const [w0, w1, w2] = cal.weights;
+  const [w0, w1, w2, w3 = 0] = cal.weights;
   const z =
     w0 +
     w1 * Math.log(d1 / scale) +
-    w2 * Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2));
+    w2 * Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2)) +
+    w3 * misfitOfMatch;
   return 1 / (1 + Math.exp(-z));
 }

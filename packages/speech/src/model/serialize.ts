@@ -83,8 +83,9 @@ export function serializeProfile(profile: Profile): Uint8Array {
 }
 
 /** Formats this build reads: format 1 files decode exactly as before (phrase scales); 2
- * and 3 are 4 and 5 without the unknown slot, and 4 and 5 are 6 and 7 without whitening. */
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, MODEL_VERSION, PHONE_MODEL_VERSION];
+ * and 3 are 4 and 5 without the unknown slot, 4 and 5 are 6 and 7 without whitening, and
+ * 6 and 7 are 8 and 9 without the misfit weight. */
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
@@ -118,6 +119,16 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
       whitening.every((x) => typeof x === 'number' && Number.isFinite(x))
     )
   )
+    throw bad('the header is damaged');
+  // A fourth weight (the misfit) came with format 8; a file that claims one earlier is damaged.
+  const calibration = header.calibration as Partial<Calibration> | undefined;
+  const weights: unknown = calibration?.weights;
+  if (!(
+    Array.isArray(weights) &&
+    (weights.length === 3 || (weights.length === 4 && version >= 8)) &&
+    weights.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
+    Number.isFinite(calibration?.threshold)
+  ))
     throw bad('the header is damaged');
   let p = 10 + length;
   const stored: Quantised[] = header.templates.map(([, frames]) => {

@@ -31,7 +31,12 @@ describe('trainProfile', () => {
     }
     // Three takes of each phrase are enough to learn the whitening (docs/decisions/0057).
     expect(profile.whitening).toHaveLength(40 * 40);
-    expect(profile.calibration).toEqual(WHITENED_CALIBRATION);
+    // The whitened rule, with the bias moved by how unevenly the user's takes fit each
+    // other (docs/decisions/0058).
+    const [w0, ...rest] = profile.calibration.weights;
+    expect(rest).toEqual(WHITENED_CALIBRATION.weights.slice(1));
+    expect(w0).toBeGreaterThanOrEqual(WHITENED_CALIBRATION.weights[0]);
+    expect(profile.calibration.threshold).toBe(0.5);
     expect(trainProfile(items, { threshold: 0.7 }).calibration.threshold).toBe(0.7);
     expect(profile.minSilence).toBeGreaterThanOrEqual(0.3);
     expect(profile.trainedAt).toBe('2026-01-01T00:00:00.000Z');
@@ -132,6 +137,32 @@ describe('serialised profiles', () => {
     }
   });
 
+  it('keeps the misfit weight from format 8 on, and refuses it in earlier formats or damaged', () => {
+    expect(deserializeProfile(bytes).calibration).toEqual(profile.calibration);
+    const v6 = bytes.slice();
+    new DataView(v6.buffer).setUint16(4, 6, true);
+    expect(() => deserializeProfile(v6)).toThrow(/damaged/);
+    for (const weights of [[1, 2], [1, 2, 3, 4, 5], [1, 2, 'x'], 'none']) {
+      expect(() =>
+        deserializeProfile(withHeader(bytes, { calibration: { weights, threshold: 0.5 } })),
+      ).toThrow(/damaged/);
+    }
+  });
+
+  it('reads format 6 files, from before the misfit, and decides as their three weights say', () => {
+    const [w0, w1, w2] = profile.calibration.weights;
+    const calibration = { weights: [w0, w1, w2] as [number, number, number], threshold: 0.5 };
+    const v6 = withHeader(bytes, { calibration });
+    new DataView(v6.buffer).setUint16(4, 6, true);
+    const back = deserializeProfile(v6);
+    expect(back.version).toBe(6);
+    // The misfit is left out of the score: the same decisions as the profile without it.
+    for (const [ra, rb] of decisionsOf({ ...profile, calibration }, back)) {
+      expect(rb.text).toBe(ra.text);
+      expect(rb.confidence).toBeCloseTo(ra.confidence, 6);
+    }
+  });
+
   it('reads files of formats 4 and 5, from before whitening, and decodes them unwhitened', () => {
     const unwhitened = trainProfile(
       names.map((text, p) => ({ text, audio: take(p, 0) })),
@@ -146,7 +177,8 @@ describe('serialised profiles', () => {
   });
 
   it('still reads format 1 files, judging each template by its phrase scale', () => {
-    const v1 = bytes.slice();
+    // Format 1 had no misfit weight.
+    const v1 = withHeader(bytes, { calibration: { weights: [-3.1, -10, -20], threshold: 0.5 } });
     new DataView(v1.buffer).setUint16(4, 1, true);
     const back = deserializeProfile(v1);
     expect(Array.from(back.templateScales)).toEqual(back.templates.map((t) => back.scales[t.phrase]));

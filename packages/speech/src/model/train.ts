@@ -17,7 +17,7 @@ import {
   type Profile,
   type Template,
 } from './profile.js';
-import { align, confidence, prune } from './scoring.js';
+import { align, confidence, misfit, prune } from './scoring.js';
 import { learnWhitening, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
 
@@ -54,11 +54,17 @@ export interface TrainOptions {
  */
 export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.4, -10, -20], threshold: 0.5 };
 /**
- * The same rule for profiles that match on whitened features (docs/decisions/0057): the
- * cut is the loosest that holds false accepts at or under 5 % on both tuning sets, as
- * before; on whitened features that is `s < -0.155` rather than -0.17.
+ * The same rule for profiles that match on whitened features (docs/decisions/0057), with
+ * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
+ * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
+ * takes of the same phrase, accepted below -0.155 (`sigmoid(20 (-0.155 - s))`); training
+ * folds `m` into the bias ({@link misfitCalibration}). The cut is 0057's: on the tuning
+ * splits it now holds false accepts within 5 % less one standard error on both sets.
  */
-export const WHITENED_CALIBRATION: Calibration = { weights: [-3.1, -10, -20], threshold: 0.5 };
+export const WHITENED_CALIBRATION: Calibration = { weights: [-3.1, -10, -20, -6], threshold: 0.5 };
+/** Ordered pairs of takes of one phrase whose misfit is measured at training: bounds the
+ * cost when a phrase has many takes (three takes make six). */
+const MISFIT_PAIRS_PER_PHRASE = 6;
 /**
  * A marked take closer than this many times the user's median take-to-take distance to
  * an enrolled take is taken for that phrase. Above 1 because the whitening is fitted to
@@ -191,10 +197,11 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // A profile of one phrase has no impostors: assume the usual ratio to the take-to-take scale.
   const fallback = knownImpostor.length > 0 ? median(knownImpostor) : globalScale / SCALE_PRIOR_RATIO;
   const templateScales = Float32Array.from(impostor, (d) => (Number.isFinite(d) ? d : fallback));
-  const calibration: Calibration = {
-    weights: [...(whitening === undefined ? RELATIVE_CALIBRATION : WHITENED_CALIBRATION).weights],
-    threshold: options.threshold ?? RELATIVE_CALIBRATION.threshold,
-  };
+  const threshold = options.threshold ?? RELATIVE_CALIBRATION.threshold;
+  const calibration: Calibration =
+    whitening === undefined
+      ? { weights: [...RELATIVE_CALIBRATION.weights], threshold }
+      : misfitCalibration(typicalMisfit(templates, queries, byPhrase, unknownPhrase, settings), threshold);
   return {
     version: modelVersionFor(settings),
     settings,
@@ -210,6 +217,42 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     minSilence: Math.max(options.minSilence ?? 0.3, Math.min(1.5, longestPause + 0.1)),
     trainedAt: (options.now?.() ?? new Date()).toISOString(),
   };
+}
+
+/**
+ * The whitened rule for a user whose takes of one phrase misfit each other by `typical`:
+ * `w3 (w - typical)` is `w3 w` with `-w3 typical` moved into the bias.
+ */
+export function misfitCalibration(typical: number, threshold: number): Calibration {
+  const [w0, w1, w2, w3] = WHITENED_CALIBRATION.weights as [number, number, number, number];
+  return { weights: [w0 - w3 * typical, w1, w2, w3], threshold };
+}
+
+/**
+ * Median misfit of the user's takes aligned with other takes of the same phrase: how
+ * unevenly this user's repetitions fit each other (pauses in different places, noise),
+ * which a new repetition's misfit is judged against. 0 without repetitions.
+ */
+function typicalMisfit(
+  templates: readonly Template[],
+  queries: readonly Prepared[],
+  byPhrase: readonly (readonly number[])[],
+  unknownPhrase: number | undefined,
+  settings: ModelSettings,
+): number {
+  const misfits: number[] = [];
+  byPhrase.forEach((list, p) => {
+    if (p === unknownPhrase) return;
+    let pairs = 0;
+    for (const a of list) {
+      for (const b of list) {
+        if (a === b || pairs >= MISFIT_PAIRS_PER_PHRASE) continue;
+        misfits.push(misfit(queries[a] as Prepared, templates[b] as Template, settings));
+        pairs++;
+      }
+    }
+  });
+  return misfits.length > 0 ? median(misfits) : 0;
 }
 
 function templatesByPhrase(templates: readonly Template[], phraseCount: number): number[][] {

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { Matcher } from '../decode/matcher.js';
+import { take } from '../test/phrases.js';
+import { seeded } from '../test/signals.js';
+import type { Sequence } from './dtw.js';
+import { takeFeatures } from './features-of-take.js';
+import { cepstralDims, DEFAULT_SETTINGS, makeTemplate, prepare, templateStep } from './profile.js';
+import { confidence, misfit, MISFIT_WINDOW } from './scoring.js';
+import { trainProfile } from './train.js';
+import { whiten } from './whitening.js';
+
+const dims = cepstralDims();
+/** Frames per second of the matching features. */
+const rate = 100 / DEFAULT_SETTINGS.decimation;
+
+/** A smooth random walk of `frames` frames, like a cepstral trajectory. */
+function walk(frames: number, seed: number): Sequence {
+  const r = seeded(seed);
+  const data = new Float32Array(frames * dims);
+  for (let k = 0; k < dims; k++) data[k] = r() * 2 - 1;
+  for (let t = 1; t < frames; t++)
+    for (let k = 0; k < dims; k++)
+      data[t * dims + k] = 0.9 * (data[(t - 1) * dims + k] as number) + 0.3 * (r() * 2 - 1);
+  return { frames, dim: dims, data };
+}
+
+/** `seq` with every value moved by up to `amount`, and frames `from`..`to` taken from `other`. */
+function variant(seq: Sequence, amount: number, seed: number, other?: Sequence, from = 0, to = 0): Sequence {
+  const r = seeded(seed);
+  const data = Float32Array.from(seq.data, (v) => v + amount * (r() * 2 - 1));
+  if (other !== undefined) data.set(other.data.subarray(from * dims, to * dims), from * dims);
+  return { ...seq, data };
+}
+
+const templateOf = (seq: Sequence) => makeTemplate(seq, 0, DEFAULT_SETTINGS, templateStep([seq]));
+
+describe('misfit', () => {
+  const reference = walk(80, 1);
+  const template = templateOf(reference);
+
+  it('is small when an utterance fits its template evenly', () => {
+    expect(Math.abs(misfit(variant(reference, 0.2, 2), template, DEFAULT_SETTINGS))).toBeLessThan(0.25);
+  });
+
+  it('is large when one stretch does not fit at all', () => {
+    // A third of a second replaced by something else, as a different word would be.
+    const stretch = Math.round(MISFIT_WINDOW * rate);
+    const swapped = variant(reference, 0.2, 2, walk(80, 9), 40, 40 + stretch);
+    const even = variant(reference, 0.2, 2);
+    expect(misfit(swapped, template, DEFAULT_SETTINGS)).toBeGreaterThan(
+      misfit(even, template, DEFAULT_SETTINGS) + 0.5,
+    );
+  });
+
+  it('is 0 for an utterance no longer than the window', () => {
+    const short = walk(Math.round(MISFIT_WINDOW * rate), 3);
+    expect(misfit(short, templateOf(walk(40, 5)), DEFAULT_SETTINGS)).toBe(0);
+  });
+
+  it('tells an utterance that shares only its start with an enrolled phrase from a new take of it', () => {
+    // Tone phrases 2 and 5 have four words each: the hybrid says phrase 2's first half and
+    // phrase 5's second half.
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const profile = trainProfile(
+      names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: take(p, t) }))),
+    );
+    const own = take(2, 6);
+    const other = take(5, 6);
+    const hybrid = new Float32Array(own.length + other.length);
+    hybrid.set(own.subarray(0, own.length >> 1));
+    hybrid.set(other.subarray(other.length >> 1), own.length >> 1);
+    const fitTo = (audio: Float32Array, phrase: number): number => {
+      const q = prepare(
+        whiten(takeFeatures(audio, profile.settings).features, profile.whitening),
+        profile.settings,
+      );
+      return Math.min(
+        ...profile.templates.filter((t) => t.phrase === phrase).map((t) => misfit(q, t, profile.settings)),
+      );
+    };
+    expect(fitTo(hybrid, 2)).toBeGreaterThan(fitTo(own, 2) + 0.2);
+    // The decoder weighs it: the hybrid is less confidently phrase 2 than without the weight.
+    const [w0, w1, w2] = profile.calibration.weights;
+    const without = {
+      ...profile,
+      calibration: { weights: [w0, w1, w2] as [number, number, number], threshold: 0.5 },
+    };
+    const features = takeFeatures(hybrid, profile.settings).features;
+    const heard = new Matcher(profile).recognise(features);
+    expect(heard.alternatives[0]?.text).toBe('c');
+    expect(heard.confidence).toBeLessThan(new Matcher(without).recognise(features).confidence);
+  });
+});
+
+describe('confidence', () => {
+  it('weighs the misfit only when the calibration has a fourth weight', () => {
+    const three = { weights: [-3, -10, -20] as [number, number, number], threshold: 0.5 };
+    const four = { weights: [-3, -10, -20, -6] as [number, number, number, number], threshold: 0.5 };
+    expect(confidence(three, 1, 1.2, 1.5, 0.8)).toBe(confidence(three, 1, 1.2, 1.5, 0));
+    expect(confidence(four, 1, 1.2, 1.5, 0)).toBe(confidence(three, 1, 1.2, 1.5));
+    expect(confidence(four, 1, 1.2, 1.5, 0.8)).toBeLessThan(confidence(four, 1, 1.2, 1.5, 0.2));
+  });
+});
