@@ -140,11 +140,15 @@ function bandHalfWidth(n: number, m: number, share: number): number {
   return Math.max(2, Math.ceil(share * Math.max(n, m)), Math.abs(n - m) + 1);
 }
 
+/** Scratch for {@link dtwPath}'s banded cost matrix, grown as needed and kept. */
+let pathCosts = new Float64Array(4096);
+
 /**
  * The frame pairs {@link dtw} aligns (same steps and band, comparing the first `dims`
  * values of each frame; `b` may be quantised), for callers that need the path rather than
  * its cost. Returns [frame of a, frame of b, their distance] from the end backwards; empty
- * when nothing aligns.
+ * when nothing aligns. Only the band is stored, so memory grows with its width, not with
+ * the product of the lengths.
  */
 export function dtwPath(
   a: Sequence,
@@ -154,44 +158,73 @@ export function dtwPath(
 ): [number, number, number][] {
   const n = a.frames;
   const m = b.frames;
+  const path: [number, number, number][] = [];
+  if (n === 0 || m === 0) return path;
   const half = bandHalfWidth(n, m, band);
-  const width = m + 1;
-  const cost = new Float64Array((n + 1) * width).fill(Infinity);
-  const local = new Float64Array((n + 1) * width);
-  const step = 'step' in b ? b.step : 1;
-  cost[0] = 0;
+  // Row i holds columns lo[i]..hi[i] from offset off[i]; row 0 is the start cell alone.
+  const lo = new Int32Array(n + 1);
+  const hi = new Int32Array(n + 1);
+  const off = new Int32Array(n + 1);
+  let size = 1;
   for (let i = 1; i <= n; i++) {
     const centre = (i * m) / n;
-    const lo = Math.max(1, Math.floor(centre - half));
-    const hi = Math.min(m, Math.ceil(centre + half));
-    for (let j = lo; j <= hi; j++) {
+    lo[i] = Math.max(1, Math.floor(centre - half));
+    hi[i] = Math.min(m, Math.ceil(centre + half));
+    off[i] = size;
+    size += (hi[i] as number) - (lo[i] as number) + 1;
+  }
+  if (pathCosts.length < size) pathCosts = new Float64Array(2 * size);
+  const cost = pathCosts;
+  cost[0] = 0;
+  const at = (i: number, j: number): number =>
+    j < (lo[i] as number) || j > (hi[i] as number)
+      ? Infinity
+      : (cost[(off[i] as number) + j - (lo[i] as number)] as number);
+  const step = 'step' in b ? b.step : 1;
+  const distance = (i: number, j: number): number => {
+    let s = 0;
+    for (let k = 0; k < dims; k++) {
+      const d = (a.data[(i - 1) * a.dim + k] as number) - step * (b.data[(j - 1) * b.dim + k] as number);
+      s += d * d;
+    }
+    return Math.sqrt(s);
+  };
+  const ad = a.data;
+  const bd = b.data;
+  for (let i = 1; i <= n; i++) {
+    const l = lo[i] as number;
+    const h = hi[i] as number;
+    const o = off[i] as number;
+    const pl = lo[i - 1] as number;
+    const ph = hi[i - 1] as number;
+    const po = off[i - 1] as number;
+    const ai = (i - 1) * a.dim;
+    let left = Infinity;
+    for (let j = l; j <= h; j++) {
+      const bj = (j - 1) * b.dim;
       let s = 0;
       for (let k = 0; k < dims; k++) {
-        const d = (a.data[(i - 1) * a.dim + k] as number) - step * (b.data[(j - 1) * b.dim + k] as number);
-        s += d * d;
+        const diff = (ad[ai + k] as number) - step * (bd[bj + k] as number);
+        s += diff * diff;
       }
       const d = Math.sqrt(s);
-      local[i * width + j] = d;
-      const diag = (cost[(i - 1) * width + j - 1] as number) + 2 * d;
-      const up = (cost[(i - 1) * width + j] as number) + d;
-      const left = (cost[i * width + j - 1] as number) + d;
-      cost[i * width + j] = Math.min(diag, up, left);
+      const diag = (j - 1 >= pl && j - 1 <= ph ? (cost[po + j - 1 - pl] as number) : Infinity) + 2 * d;
+      const up = (j >= pl && j <= ph ? (cost[po + j - pl] as number) : Infinity) + d;
+      left = Math.min(diag, up, left + d);
+      cost[o + j - l] = left;
     }
   }
-  const path: [number, number, number][] = [];
-  if (n === 0 || m === 0 || !Number.isFinite(cost[n * width + m])) return path;
+  if (!Number.isFinite(at(n, m))) return path;
   let i = n;
   let j = m;
   while (i > 0 && j > 0) {
-    const d = local[i * width + j] as number;
+    const d = distance(i, j);
     path.push([i - 1, j - 1, d]);
-    const here = cost[i * width + j] as number;
-    const diag = (cost[(i - 1) * width + j - 1] as number) + 2 * d;
-    const up = (cost[(i - 1) * width + j] as number) + d;
-    if (here === diag) {
+    const here = at(i, j);
+    if (here === at(i - 1, j - 1) + 2 * d) {
       i--;
       j--;
-    } else if (here === up) i--;
+    } else if (here === at(i - 1, j) + d) i--;
     else j--;
   }
   return path;
