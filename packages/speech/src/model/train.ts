@@ -223,7 +223,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
  * The whitened rule for a user whose takes of one phrase misfit each other by `typical`:
  * `w3 (w - typical)` is `w3 w` with `-w3 typical` moved into the bias.
  */
-export function misfitCalibration(typical: number, threshold: number): Calibration {
+function misfitCalibration(typical: number, threshold: number): Calibration {
   const [w0, w1, w2, w3] = WHITENED_CALIBRATION.weights as [number, number, number, number];
   return { weights: [w0 - w3 * typical, w1, w2, w3], threshold };
 }
