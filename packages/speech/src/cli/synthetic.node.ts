@@ -81,6 +81,21 @@ const SEVERITY: Record<Severity, SeverityProfile> = {
   },
 };
 
+/**
+ * How a later session differs from the day the speaker enrolled: a little slower and
+ * higher, in a noisier, more reverberant room. Rules tuned on takes recorded right after
+ * enrolment proved too tight for later ones on real speech (FSDD), so one tuning split is
+ * rendered as another day.
+ */
+interface Session {
+  pitch: number;
+  rate: number;
+  snrDb: number;
+  reverb: number;
+}
+const ENROLMENT_DAY: Session = { pitch: 0, rate: 1, snrDb: 0, reverb: 0 };
+const LATER_DAY: Session = { pitch: 6, rate: 0.92, snrDb: -4, reverb: 20 };
+
 /** Deterministic generator so every run builds the same set. */
 function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -107,6 +122,7 @@ async function renderTake(
   take: number,
   file: string,
   tmp: string,
+  day: Session = ENROLMENT_DAY,
 ): Promise<void> {
   const sev = SEVERITY[spec.severity];
   const r = rng(hash(`${spec.id}|${text}|${take}`));
@@ -123,9 +139,9 @@ async function renderTake(
     '-v',
     spec.voice,
     '-s',
-    String(Math.round(between(r, sev.wpm))),
+    String(Math.round(between(r, sev.wpm) * day.rate)),
     '-p',
-    String(Math.round(spec.pitch + (r() - 0.5) * 10)),
+    String(Math.round(spec.pitch + day.pitch + (r() - 0.5) * 10)),
     '-g',
     String(Math.round(between(r, sev.wordGap))),
     '-w',
@@ -148,10 +164,11 @@ async function renderTake(
       String(sev.tremolo[1]),
     );
   if (sev.lowpass !== null) effects.push('lowpass', String(Math.round(sev.lowpass * (0.9 + 0.2 * r()))));
-  if (sev.reverb > 0) effects.push('reverb', String(sev.reverb));
+  if (sev.reverb + day.reverb > 0) effects.push('reverb', String(Math.min(100, sev.reverb + day.reverb)));
   effects.push('channels', '1', 'rate', String(SAMPLE_RATE), 'gain', '-n', (-3 - 9 * r()).toFixed(1));
   const shaped = `${tmp}.fx.wav`;
-  await run('sox', [raw, '-b', '16', shaped, ...effects]);
+  // -R: sox dithers with a random seed otherwise, and every build of the set would differ.
+  await run('sox', ['-R', raw, '-b', '16', shaped, ...effects]);
   const speech = toMono16k(decodeWav(new Uint8Array(await readFile(shaped))));
   await rm(raw, { force: true });
   await rm(shaped, { force: true });
@@ -162,7 +179,7 @@ async function renderTake(
   let power = 0;
   for (const s of speech) power += s * s;
   const rms = Math.sqrt(power / Math.max(1, speech.length));
-  const noiseRms = rms / 10 ** (between(r, sev.snrDb) / 20);
+  const noiseRms = rms / 10 ** ((between(r, sev.snrDb) + day.snrDb) / 20);
   // Brownish room noise: white noise through a one-pole low-pass, rescaled to the target level.
   let lp = 0;
   const noise = new Float32Array(out.length);
@@ -178,12 +195,17 @@ async function renderTake(
   await writeFile(file, encodeWavPcm16(out, SAMPLE_RATE));
 }
 
-/** Takes per enrolled phrase: 0-2 enrolment, 3-4 tuning, 5-7 test. Unenrolled: 0-1 tuning, 2-4 test. */
+/** Takes per enrolled phrase: 0-2 enrolment, 3-4 tuning, 5-7 test, 8-9 tuning on a later
+ * day. Unenrolled: 0-1 tuning, 2-4 test, 5-6 tuning on a later day. */
 const ENROL_TAKES = [0, 1, 2];
 const TUNE_TAKES = [3, 4];
 const TEST_TAKES = [5, 6, 7];
+const LATER_TUNE_TAKES = [8, 9];
 const OOV_TUNE = [0, 1];
 const OOV_TEST = [2, 3, 4];
+const OOV_LATER_TUNE = [5, 6];
+
+type Split = 'enroll' | 'tune' | 'test' | 'tune-later';
 
 /** Build the synthetic atypical speakers' audio and manifests under `folder`. */
 export async function generateSynthetic(folder: string, concurrency = 2): Promise<void> {
@@ -194,23 +216,29 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     text: string;
     take: number;
     file: string;
-    split: 'enroll' | 'tune' | 'test';
+    split: Split;
   }[] = [];
   const slug = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   for (const spec of SPEAKERS) {
     for (const text of ENROLLED_PHRASES) {
-      for (const take of [...ENROL_TAKES, ...TUNE_TAKES, ...TEST_TAKES]) {
-        const split = ENROL_TAKES.includes(take) ? 'enroll' : TUNE_TAKES.includes(take) ? 'tune' : 'test';
+      for (const take of [...ENROL_TAKES, ...TUNE_TAKES, ...TEST_TAKES, ...LATER_TUNE_TAKES]) {
+        const split: Split = ENROL_TAKES.includes(take)
+          ? 'enroll'
+          : TUNE_TAKES.includes(take)
+            ? 'tune'
+            : TEST_TAKES.includes(take)
+              ? 'test'
+              : 'tune-later';
         jobs.push({ spec, text, take, split, file: join(audioDir, `${spec.id}_${slug(text)}_${take}.wav`) });
       }
     }
     for (const text of UNENROLLED_PHRASES) {
-      for (const take of [...OOV_TUNE, ...OOV_TEST]) {
+      for (const take of [...OOV_TUNE, ...OOV_TEST, ...OOV_LATER_TUNE]) {
         jobs.push({
           spec,
           text,
           take,
-          split: OOV_TUNE.includes(take) ? 'tune' : 'test',
+          split: OOV_TUNE.includes(take) ? 'tune' : OOV_TEST.includes(take) ? 'test' : 'tune-later',
           file: join(audioDir, `${spec.id}_${slug(text)}_${take}.wav`),
         });
       }
@@ -222,7 +250,8 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     while (next < jobs.length) {
       const job = jobs[next++];
       if (job === undefined) return;
-      await renderTake(job.spec, job.text, job.take, job.file, join(audioDir, `.tmp-${w}`));
+      const day = job.split === 'tune-later' ? LATER_DAY : ENROLMENT_DAY;
+      await renderTake(job.spec, job.text, job.take, job.file, join(audioDir, `.tmp-${w}`), day);
       done++;
       if (done % 500 === 0) console.log(`  ${done}/${jobs.length} synthetic takes`);
     }
@@ -231,7 +260,7 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
   const write = async (sub: string, filter: (j: (typeof jobs)[number]) => boolean): Promise<void> => {
     const dir = join(folder, sub);
     await mkdir(dir, { recursive: true });
-    for (const split of ['enroll', 'tune', 'test'] as const) {
+    for (const split of ['enroll', 'tune', 'test', 'tune-later'] as const) {
       const entries: ManifestEntry[] = jobs
         .filter((j) => j.split === split && filter(j))
         .map((j) => ({ audio: relative(dir, j.file), text: j.text, speaker: j.spec.id }));
