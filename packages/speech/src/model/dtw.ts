@@ -140,8 +140,9 @@ function bandHalfWidth(n: number, m: number, share: number): number {
   return Math.max(2, Math.ceil(share * Math.max(n, m)), Math.abs(n - m) + 1);
 }
 
-/** Scratch for {@link dtwPath}'s banded cost matrix, grown as needed and kept. */
+/** Scratch for {@link dtwPath}'s banded matrices (costs, frame distances), grown as needed. */
 let pathCosts = new Float64Array(4096);
+let pathDistances = new Float64Array(4096);
 
 /**
  * The frame pairs {@link dtw} aligns (same steps and band, comparing the first `dims`
@@ -173,34 +174,27 @@ export function dtwPath(
     off[i] = size;
     size += (hi[i] as number) - (lo[i] as number) + 1;
   }
-  if (pathCosts.length < size) pathCosts = new Float64Array(2 * size);
+  if (pathCosts.length < size) {
+    pathCosts = new Float64Array(2 * size);
+    pathDistances = new Float64Array(2 * size);
+  }
   const cost = pathCosts;
-  cost[0] = 0;
-  const at = (i: number, j: number): number =>
-    j < (lo[i] as number) || j > (hi[i] as number)
-      ? Infinity
-      : (cost[(off[i] as number) + j - (lo[i] as number)] as number);
-  const step = 'step' in b ? b.step : 1;
-  const distance = (i: number, j: number): number => {
-    let s = 0;
-    for (let k = 0; k < dims; k++) {
-      const d = (a.data[(i - 1) * a.dim + k] as number) - step * (b.data[(j - 1) * b.dim + k] as number);
-      s += d * d;
-    }
-    return Math.sqrt(s);
+  const local = pathDistances;
+  /** Where cell (i, j) is stored, or -1 outside the band. */
+  const cell = (i: number, j: number): number =>
+    j < (lo[i] as number) || j > (hi[i] as number) ? -1 : (off[i] as number) + j - (lo[i] as number);
+  const costAt = (i: number, j: number): number => {
+    const c = cell(i, j);
+    return c < 0 ? Infinity : (cost[c] as number);
   };
+  cost[0] = 0;
   const ad = a.data;
   const bd = b.data;
+  const step = 'step' in b ? b.step : 1;
   for (let i = 1; i <= n; i++) {
-    const l = lo[i] as number;
-    const h = hi[i] as number;
-    const o = off[i] as number;
-    const pl = lo[i - 1] as number;
-    const ph = hi[i - 1] as number;
-    const po = off[i - 1] as number;
     const ai = (i - 1) * a.dim;
     let left = Infinity;
-    for (let j = l; j <= h; j++) {
+    for (let j = lo[i] as number; j <= (hi[i] as number); j++) {
       const bj = (j - 1) * b.dim;
       let s = 0;
       for (let k = 0; k < dims; k++) {
@@ -208,23 +202,23 @@ export function dtwPath(
         s += diff * diff;
       }
       const d = Math.sqrt(s);
-      const diag = (j - 1 >= pl && j - 1 <= ph ? (cost[po + j - 1 - pl] as number) : Infinity) + 2 * d;
-      const up = (j >= pl && j <= ph ? (cost[po + j - pl] as number) : Infinity) + d;
-      left = Math.min(diag, up, left + d);
-      cost[o + j - l] = left;
+      const c = cell(i, j);
+      local[c] = d;
+      left = Math.min(costAt(i - 1, j - 1) + 2 * d, costAt(i - 1, j) + d, left + d);
+      cost[c] = left;
     }
   }
-  if (!Number.isFinite(at(n, m))) return path;
+  if (!Number.isFinite(costAt(n, m))) return path;
   let i = n;
   let j = m;
   while (i > 0 && j > 0) {
-    const d = distance(i, j);
+    const here = cell(i, j);
+    const d = local[here] as number;
     path.push([i - 1, j - 1, d]);
-    const here = at(i, j);
-    if (here === at(i - 1, j - 1) + 2 * d) {
+    if (cost[here] === costAt(i - 1, j - 1) + 2 * d) {
       i--;
       j--;
-    } else if (here === at(i - 1, j) + d) i--;
+    } else if (cost[here] === costAt(i - 1, j) + d) i--;
     else j--;
   }
   return path;
