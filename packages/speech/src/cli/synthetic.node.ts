@@ -206,6 +206,17 @@ const OOV_TEST = [2, 3, 4];
 const OOV_LATER_TUNE = [5, 6];
 
 type Split = 'enroll' | 'tune' | 'test' | 'tune-later';
+const SPLITS: readonly Split[] = ['enroll', 'tune', 'test', 'tune-later'];
+/** Phrases per user in the small-vocabulary sets: about what a new user starts with. */
+const SMALL_VOCABULARY = 6;
+
+/** The enrolled phrases cut into groups of {@link SMALL_VOCABULARY} (the remainder left out). */
+function smallVocabularies(): Set<string>[] {
+  const groups: Set<string>[] = [];
+  for (let at = 0; at + SMALL_VOCABULARY <= ENROLLED_PHRASES.length; at += SMALL_VOCABULARY)
+    groups.push(new Set(ENROLLED_PHRASES.slice(at, at + SMALL_VOCABULARY)));
+  return groups;
+}
 
 /** Build the synthetic atypical speakers' audio and manifests under `folder`. */
 export async function generateSynthetic(folder: string, concurrency = 2): Promise<void> {
@@ -257,18 +268,40 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     }
   };
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
-  const write = async (sub: string, filter: (j: (typeof jobs)[number]) => boolean): Promise<void> => {
+  const entryOf = (dir: string, j: (typeof jobs)[number], speaker = j.spec.id): ManifestEntry => ({
+    audio: relative(dir, j.file),
+    text: j.text,
+    speaker,
+  });
+  const write = async (
+    sub: string,
+    entries: (split: Split, dir: string) => ManifestEntry[],
+  ): Promise<void> => {
     const dir = join(folder, sub);
     await mkdir(dir, { recursive: true });
-    for (const split of ['enroll', 'tune', 'test', 'tune-later'] as const) {
-      const entries: ManifestEntry[] = jobs
-        .filter((j) => j.split === split && filter(j))
-        .map((j) => ({ audio: relative(dir, j.file), text: j.text, speaker: j.spec.id }));
-      await writeFile(join(dir, `${split}.json`), `${JSON.stringify(entries, null, 2)}\n`);
-    }
+    for (const split of SPLITS)
+      await writeFile(join(dir, `${split}.json`), `${JSON.stringify(entries(split, dir), null, 2)}\n`);
   };
-  await write('all', () => true);
-  for (const severity of ['mild', 'moderate', 'severe'] as const)
-    await write(severity, (j) => j.spec.severity === severity);
+  await write('all', (split, dir) => jobs.filter((j) => j.split === split).map((j) => entryOf(dir, j)));
+  for (const severity of ['mild', 'moderate', 'severe'] as const) {
+    const ofSeverity = jobs.filter((j) => j.spec.severity === severity);
+    await write(severity, (split, dir) =>
+      ofSeverity.filter((j) => j.split === split).map((j) => entryOf(dir, j)),
+    );
+    // Each speaker as several users of a few phrases each (`speaker/1`, `speaker/2`, ...):
+    // a user enrols only their group, and every other phrase the speaker says is unknown to
+    // them, so rejection is measured where the rival phrases are few.
+    await write(`${severity}-small`, (split, dir) =>
+      SPEAKERS.filter((spec) => spec.severity === severity).flatMap((spec) =>
+        smallVocabularies().flatMap((phrases, g) =>
+          ofSeverity
+            .filter(
+              (j) => j.spec === spec && j.split === split && (split !== 'enroll' || phrases.has(j.text)),
+            )
+            .map((j) => entryOf(dir, j, `${spec.id}/${g + 1}`)),
+        ),
+      ),
+    );
+  }
   console.log(`Synthetic speakers written under ${folder}`);
 }

@@ -86,7 +86,7 @@ export class Matcher {
           rival(scores, i),
           // Only calibrations that weigh it pay for the extra alignment.
           p.calibration.weights[3] === undefined
-            ? 0
+            ? undefined
             : misfit(q, p.templates[s.template] as Template, p.settings),
         ),
       }));

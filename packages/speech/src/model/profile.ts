@@ -11,14 +11,16 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * features (`Profile.whitening`), which builds before it would not apply to live
  * utterances. Version 8 may weigh a match's misfit in its calibration (a fourth weight),
  * which builds before it would ignore while keeping the looser cut that goes with it.
- * Versions 2 to 7 still load.
+ * Version 10 keeps the typical misfit beside the weights, gives no misfit to utterances
+ * no longer than `settings.misfitAbove` and looks for a misfit on the template's side of
+ * the alignment too, which builds before it would not. Versions 2 to 9 still load.
  */
-export const MODEL_VERSION = 8;
+export const MODEL_VERSION = 10;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
- * Versions 3, 5 and 7 were the same before the unknown slot, before whitening and before
- * the misfit. */
-export const PHONE_MODEL_VERSION = 9;
+ * Versions 3, 5, 7 and 9 were the same before the unknown slot, before whitening, before
+ * the misfit and before it left short utterances alone. */
+export const PHONE_MODEL_VERSION = 11;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
 export function matchesPhones(settings: ModelSettings): boolean {
@@ -48,6 +50,11 @@ export interface ModelSettings {
   /** Weight of the phone posteriorgram appended to each frame; 0 (or absent, in older
    * files) matches cepstra alone and needs no acoustic model (docs/decisions/0055). */
   phoneWeight?: number;
+  /** Utterances no longer than this get no misfit: a word that short is barely longer than
+   * the misfit's window, so its worst stretch is most of it (docs/decisions/0059). Absent
+   * in files before format 10, whose misfit used the window itself (0.3 s) and looked at
+   * the utterance's side of the alignment alone. */
+  misfitAbove?: Seconds;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {
@@ -57,6 +64,7 @@ export const DEFAULT_SETTINGS: ModelSettings = {
   pruneMin: 5,
   pruneShare: 0.03,
   halveAbove: 110,
+  misfitAbove: 0.6,
 };
 
 /** Logistic calibration over log distance ratios. */
@@ -66,6 +74,9 @@ export interface Calibration {
   weights: [number, number, number] | [number, number, number, number];
   /** Results below this confidence are rejected as out of vocabulary. */
   threshold: number;
+  /** From format 10: the user's typical misfit, which a match's misfit is weighed
+   * against (format 8 files hold it in the first weight). */
+  typicalMisfit?: number;
 }
 
 /** An utterance ready for matching: full rate, half rate and a fixed-size sketch. */

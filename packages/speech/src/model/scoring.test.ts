@@ -37,9 +37,10 @@ const templateOf = (seq: Sequence) => makeTemplate(seq, 0, DEFAULT_SETTINGS, tem
 describe('misfit', () => {
   const reference = walk(80, 1);
   const template = templateOf(reference);
+  const misfitOf = (query: Sequence): number => misfit(query, template, DEFAULT_SETTINGS) ?? NaN;
 
   it('is small when an utterance fits its template evenly', () => {
-    expect(Math.abs(misfit(variant(reference, 0.2, 2), template, DEFAULT_SETTINGS))).toBeLessThan(0.25);
+    expect(Math.abs(misfitOf(variant(reference, 0.2, 2)))).toBeLessThan(0.25);
   });
 
   it('is large when one stretch does not fit at all', () => {
@@ -47,14 +48,26 @@ describe('misfit', () => {
     const stretch = Math.round(MISFIT_WINDOW * rate);
     const swapped = variant(reference, 0.2, 2, walk(80, 9), 40, 40 + stretch);
     const even = variant(reference, 0.2, 2);
-    expect(misfit(swapped, template, DEFAULT_SETTINGS)).toBeGreaterThan(
-      misfit(even, template, DEFAULT_SETTINGS) + 0.5,
-    );
+    expect(misfitOf(swapped)).toBeGreaterThan(misfitOf(even) + 0.5);
   });
 
-  it('is 0 for an utterance no longer than the window', () => {
-    const short = walk(Math.round(MISFIT_WINDOW * rate), 3);
-    expect(misfit(short, templateOf(walk(40, 5)), DEFAULT_SETTINGS)).toBe(0);
+  it('is large when the utterance leaves out a stretch of the template', () => {
+    // The template's second half said alone, as "cold" against an enrolled "I am cold".
+    const tail = { frames: 40, dim: dims, data: reference.data.slice(40 * dims) };
+    const even = variant(reference, 0.2, 2);
+    expect(misfitOf(variant(tail, 0.2, 4))).toBeGreaterThan(misfitOf(even) + 0.5);
+  });
+
+  it('leaves out utterances no longer than misfitAbove, and in files before it those no longer than the window', () => {
+    const template = templateOf(walk(40, 5));
+    const { misfitAbove = NaN, ...before } = DEFAULT_SETTINGS;
+    const short = walk(Math.round(misfitAbove * rate), 3);
+    expect(misfit(short, template, DEFAULT_SETTINGS)).toBeUndefined();
+    expect(misfit(walk(Math.round(misfitAbove * rate) + 1, 3), template, DEFAULT_SETTINGS)).toBeGreaterThan(
+      0,
+    );
+    expect(misfit(short, template, before)).toBeGreaterThan(0);
+    expect(misfit(walk(Math.round(MISFIT_WINDOW * rate), 3), template, before)).toBeUndefined();
   });
 
   it('tells an utterance that shares only its start with an enrolled phrase from a new take of it', () => {
@@ -75,7 +88,9 @@ describe('misfit', () => {
         profile.settings,
       );
       return Math.min(
-        ...profile.templates.filter((t) => t.phrase === phrase).map((t) => misfit(q, t, profile.settings)),
+        ...profile.templates
+          .filter((t) => t.phrase === phrase)
+          .map((t) => misfit(q, t, profile.settings) ?? NaN),
       );
     };
     expect(fitTo(hybrid, 2)).toBeGreaterThan(fitTo(own, 2) + 0.2);
@@ -99,5 +114,21 @@ describe('confidence', () => {
     expect(confidence(three, 1, 1.2, 1.5, 0.8)).toBe(confidence(three, 1, 1.2, 1.5, 0));
     expect(confidence(four, 1, 1.2, 1.5, 0)).toBe(confidence(three, 1, 1.2, 1.5));
     expect(confidence(four, 1, 1.2, 1.5, 0.8)).toBeLessThan(confidence(four, 1, 1.2, 1.5, 0.2));
+  });
+
+  it('weighs a misfit against the typical one, and an utterance without one on the other terms alone', () => {
+    const three = { weights: [-3, -10, -20] as [number, number, number], threshold: 0.5 };
+    const typical = {
+      ...three,
+      weights: [-3, -10, -20, -10] as [number, number, number, number],
+      typicalMisfit: 0.25,
+    };
+    expect(confidence(typical, 1, 1.2, 1.5, 0.25)).toBeCloseTo(confidence(three, 1, 1.2, 1.5), 12);
+    expect(confidence(typical, 1, 1.2, 1.5)).toBe(confidence(three, 1, 1.2, 1.5));
+    expect(confidence(typical, 1, 1.2, 1.5, 0.6)).toBeLessThan(confidence(three, 1, 1.2, 1.5));
+    expect(confidence(typical, 1, 1.2, 1.5, 0.1)).toBeGreaterThan(confidence(three, 1, 1.2, 1.5));
+    // Format 8 held the typical misfit in its bias: no misfit there counts as 0.
+    const folded = { ...three, weights: [-3 + 10 * 0.25, -10, -20, -10] as [number, number, number, number] };
+    expect(confidence(folded, 1, 1.2, 1.5)).toBeGreaterThan(confidence(typical, 1, 1.2, 1.5));
   });
 });

@@ -147,63 +147,104 @@ export function rival(scores: readonly PhraseScore[], index: number): number {
 /** Length of the stretch of an utterance {@link misfit} looks for. */
 export const MISFIT_WINDOW: Seconds = 0.3;
 
-/**
- * How much worse the worst stretch of an utterance fits a template than the utterance does
- * as a whole: the log of the mean frame distance along their alignment over the worst
- * {@link MISFIT_WINDOW}, over the mean over every frame (0 when the utterance is no longer
- * than the window). A repetition of a phrase fits about evenly; an unknown phrase that
- * shares words with an enrolled one fits well where the words are the same and badly
- * where they are not (docs/decisions/0058). Aligned at the full rate, on the cepstral view.
- */
-export function misfit(query: Sequence, t: Template, settings: ModelSettings): number {
+/** Matching frames in `seconds` of an utterance. */
+function matchingFrames(seconds: Seconds, settings: ModelSettings): number {
   const fe = defaultFrontEnd();
-  const window = Math.max(
-    1,
-    Math.round((MISFIT_WINDOW * fe.sampleRate) / (fe.hopSamples * settings.decimation)),
-  );
-  if (query.frames <= window) return 0;
-  const sum = new Float64Array(query.frames);
-  const count = new Float64Array(query.frames);
-  for (const [i, , d] of dtwPath(query, t, cepstralDims(), settings.band)) {
-    sum[i] = (sum[i] as number) + d;
-    count[i] = (count[i] as number) + 1;
+  return Math.max(1, Math.round((seconds * fe.sampleRate) / (fe.hopSamples * settings.decimation)));
+}
+
+/**
+ * How unevenly an utterance fits a template: the worst {@link MISFIT_WINDOW} of the
+ * utterance, or of the template, against the mean along their alignment (the log of the
+ * ratio), each frame's distance the mean over the frames of the other side it is aligned
+ * with. A repetition of a phrase fits about evenly; an unknown phrase that shares words
+ * with an enrolled one fits well where the words are the same and badly where they differ
+ * or are missing (docs/decisions/0058, 0059). Aligned at the full rate, on the cepstral
+ * view. Undefined for an utterance no longer than `settings.misfitAbove` (the window
+ * itself in files before format 10).
+ */
+export function misfit(query: Sequence, t: Template, settings: ModelSettings): number | undefined {
+  const window = matchingFrames(MISFIT_WINDOW, settings);
+  if (query.frames <= Math.max(window, matchingFrames(settings.misfitAbove ?? MISFIT_WINDOW, settings)))
+    return undefined;
+  const queryFrames = new FrameMeans(query.frames);
+  const templateFrames = new FrameMeans(t.frames);
+  for (const [i, j, d] of dtwPath(query, t, cepstralDims(), settings.band)) {
+    queryFrames.add(i, d);
+    templateFrames.add(j, d);
   }
-  // Each utterance frame's distance: the mean over the template frames it is aligned with.
-  let total = 0;
-  for (let i = 0; i < query.frames; i++) {
-    sum[i] = (count[i] as number) > 0 ? (sum[i] as number) / (count[i] as number) : 0;
-    total += sum[i] as number;
+  // Both sides: a stretch of the utterance that fits nothing in the template (a different
+  // word), and a stretch of the template that nothing in the utterance fits (a word the
+  // utterance left out, as "cold" against "I am cold"). Files before format 10 (no
+  // misfitAbove) looked at the utterance's side alone.
+  const own = queryFrames.worstOver(window);
+  return settings.misfitAbove === undefined ? own : Math.max(own, templateFrames.worstOver(window));
+}
+
+/** The distances along an alignment gathered per frame of one side. */
+class FrameMeans {
+  private readonly sum: Float64Array;
+  private readonly count: Float64Array;
+  constructor(frames: number) {
+    this.sum = new Float64Array(frames);
+    this.count = new Float64Array(frames);
   }
-  const mean = total / query.frames;
-  if (!(mean > 1e-9)) return 0;
-  let run = 0;
-  let worst = 0;
-  for (let i = 0; i < query.frames; i++) {
-    run += (sum[i] as number) - (i >= window ? (sum[i - window] as number) : 0);
-    if (i >= window - 1) worst = Math.max(worst, run / window);
+  add(frame: number, distance: number): void {
+    this.sum[frame] = (this.sum[frame] as number) + distance;
+    this.count[frame] = (this.count[frame] as number) + 1;
   }
-  return Math.log(worst / mean);
+  /** Log of the worst `window` frames' mean distance over the mean of every frame, each
+   * frame's distance the mean over the frames of the other side it is aligned with; 0 when
+   * the side is no longer than the window. */
+  worstOver(window: number): number {
+    const frames = this.sum.length;
+    if (frames <= window) return 0;
+    const mean = new Float64Array(frames);
+    let total = 0;
+    for (let i = 0; i < frames; i++) {
+      const c = this.count[i] as number;
+      mean[i] = c > 0 ? (this.sum[i] as number) / c : 0;
+      total += mean[i] as number;
+    }
+    const overall = total / frames;
+    if (!(overall > 1e-9)) return 0;
+    let run = 0;
+    let worst = 0;
+    for (let i = 0; i < frames; i++) {
+      run += (mean[i] as number) - (i >= window ? (mean[i - window] as number) : 0);
+      if (i >= window - 1) worst = Math.max(worst, run / window);
+    }
+    return Math.log(worst / overall);
+  }
 }
 
 /**
  * Calibrated probability that a phrase is right, from its distance relative to a scale
- * and to its rivals, and (calibrations with a fourth weight) from its {@link misfit}. The
- * scale is the matched template's own impostor distance (format 2) or the user's
- * take-to-take distance (format 1 files).
+ * and to its rivals, and (calibrations with a fourth weight) from its {@link misfit}
+ * against the user's typical one. The scale is the matched template's own impostor
+ * distance (format 2) or the user's take-to-take distance (format 1 files). An utterance
+ * without a misfit is judged on the other terms alone; format 8 files, whose bias holds
+ * the typical misfit, count it as 0 as they always did.
  */
 export function confidence(
   cal: Calibration,
   d1: number,
   scale: number,
   rivalDistance: number,
-  misfitOfMatch = 0,
+  misfitOfMatch?: number,
 ): number {
   if (!Number.isFinite(d1)) return 0;
   const [w0, w1, w2, w3 = 0] = cal.weights;
+  const unevenness =
+    cal.typicalMisfit === undefined
+      ? (misfitOfMatch ?? 0)
+      : misfitOfMatch === undefined
+        ? 0
+        : misfitOfMatch - cal.typicalMisfit;
   const z =
     w0 +
     w1 * Math.log(d1 / scale) +
     w2 * Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2)) +
-    w3 * misfitOfMatch;
+    w3 * unevenness;
   return 1 / (1 + Math.exp(-z));
 }

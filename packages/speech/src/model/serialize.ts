@@ -83,9 +83,10 @@ export function serializeProfile(profile: Profile): Uint8Array {
 }
 
 /** Formats this build reads: format 1 files decode exactly as before (phrase scales); 2
- * and 3 are 4 and 5 without the unknown slot, 4 and 5 are 6 and 7 without whitening, and
- * 6 and 7 are 8 and 9 without the misfit weight. */
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, MODEL_VERSION, PHONE_MODEL_VERSION];
+ * and 3 are 4 and 5 without the unknown slot, 4 and 5 are 6 and 7 without whitening, 6
+ * and 7 are 8 and 9 without the misfit weight, and 8 and 9 are 10 and 11 with the typical
+ * misfit in the bias and a one-sided misfit for every utterance longer than its window. */
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
@@ -120,14 +121,21 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     )
   )
     throw bad('the header is damaged');
-  // A fourth weight (the misfit) came with format 8; a file that claims one earlier is damaged.
+  // A fourth weight (the misfit) came with format 8 and the typical misfit beside it with
+  // format 10; a file that claims either earlier is damaged.
   const calibration = header.calibration as Partial<Calibration> | undefined;
   const weights: unknown = calibration?.weights;
+  const typicalMisfit: unknown = calibration?.typicalMisfit;
   if (!(
     Array.isArray(weights) &&
     (weights.length === 3 || (weights.length === 4 && version >= 8)) &&
     weights.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
-    Number.isFinite(calibration?.threshold)
+    Number.isFinite(calibration?.threshold) &&
+    (typicalMisfit === undefined ||
+      (weights.length === 4 &&
+        version >= 10 &&
+        typeof typicalMisfit === 'number' &&
+        Number.isFinite(typicalMisfit)))
   ))
     throw bad('the header is damaged');
   let p = 10 + length;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
 import { take } from '../test/phrases.js';
@@ -31,11 +32,10 @@ describe('trainProfile', () => {
     }
     // Three takes of each phrase are enough to learn the whitening (docs/decisions/0057).
     expect(profile.whitening).toHaveLength(40 * 40);
-    // The whitened rule, with the bias moved by how unevenly the user's takes fit each
-    // other (docs/decisions/0058).
-    const [w0, ...rest] = profile.calibration.weights;
-    expect(rest).toEqual(WHITENED_CALIBRATION.weights.slice(1));
-    expect(w0).toBeGreaterThanOrEqual(WHITENED_CALIBRATION.weights[0]);
+    // The whitened rule, beside how unevenly the user's takes fit each other
+    // (docs/decisions/0058, 0059).
+    expect(profile.calibration.weights).toEqual(WHITENED_CALIBRATION.weights);
+    expect(profile.calibration.typicalMisfit).toBeGreaterThan(0);
     expect(profile.calibration.threshold).toBe(0.5);
     expect(trainProfile(items, { threshold: 0.7 }).calibration.threshold).toBe(0.7);
     expect(profile.minSilence).toBeGreaterThanOrEqual(0.3);
@@ -139,13 +139,43 @@ describe('serialised profiles', () => {
 
   it('keeps the misfit weight from format 8 on, and refuses it in earlier formats or damaged', () => {
     expect(deserializeProfile(bytes).calibration).toEqual(profile.calibration);
-    const v6 = bytes.slice();
+    const v6 = withHeader(bytes, { calibration: { weights: profile.calibration.weights, threshold: 0.5 } });
     new DataView(v6.buffer).setUint16(4, 6, true);
     expect(() => deserializeProfile(v6)).toThrow(/damaged/);
     for (const weights of [[1, 2], [1, 2, 3, 4, 5], [1, 2, 'x'], 'none']) {
       expect(() =>
         deserializeProfile(withHeader(bytes, { calibration: { weights, threshold: 0.5 } })),
       ).toThrow(/damaged/);
+    }
+  });
+
+  it('keeps the typical misfit from format 10 on, and refuses it earlier, without the weight or damaged', () => {
+    const { weights } = profile.calibration;
+    const v8 = bytes.slice();
+    new DataView(v8.buffer).setUint16(4, 8, true);
+    expect(() => deserializeProfile(v8)).toThrow(/damaged/);
+    for (const calibration of [
+      { weights: weights.slice(0, 3), threshold: 0.5, typicalMisfit: 0.2 },
+      { weights, threshold: 0.5, typicalMisfit: 'high' },
+      { weights, threshold: 0.5, typicalMisfit: null },
+    ]) {
+      expect(() => deserializeProfile(withHeader(bytes, { calibration }))).toThrow(/damaged/);
+    }
+  });
+
+  it('decides about a format 8 file exactly as the build that wrote it did', () => {
+    const fixtures = new URL('../test/fixtures/', import.meta.url);
+    const file = new Uint8Array(readFileSync(new URL('format-8-tones.model', fixtures)));
+    const { heard } = JSON.parse(readFileSync(new URL('format-8-tones.json', fixtures), 'utf8')) as {
+      heard: { phrase: number; take: number; text: string | null; confidence: number }[];
+    };
+    const back = deserializeProfile(file);
+    expect(back.version).toBe(8);
+    const m = new Matcher(back);
+    for (const h of heard) {
+      const r = m.recognise(takeFeatures(take(h.phrase, h.take), back.settings).features);
+      expect(r.text).toBe(h.text);
+      expect(r.confidence).toBeCloseTo(h.confidence, 9);
     }
   });
 

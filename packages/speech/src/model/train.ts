@@ -18,7 +18,7 @@ import {
   type Template,
 } from './profile.js';
 import { align, confidence, misfit, prune } from './scoring.js';
-import { learnWhitening, whiten } from './whitening.js';
+import { learnWhitening, pairsOf, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
 
 /** One enrolment recording: the phrase and its audio at 16 kHz mono. */
@@ -57,14 +57,11 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.4, -10, -20], th
  * The same rule for profiles that match on whitened features (docs/decisions/0057), with
  * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
- * takes of the same phrase, accepted below -0.155 (`sigmoid(20 (-0.155 - s))`); training
- * folds `m` into the bias ({@link misfitCalibration}). The cut is 0057's: on the tuning
- * splits it now holds false accepts within 5 % less one standard error on both sets.
+ * takes of the same phrase, accepted below -0.155 (`sigmoid(20 (-0.155 - s))`). Training
+ * stores `m` beside the weights; utterances too short for a misfit
+ * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059).
  */
 export const WHITENED_CALIBRATION: Calibration = { weights: [-3.1, -10, -20, -6], threshold: 0.5 };
-/** Ordered pairs of takes of one phrase whose misfit is measured at training: bounds the
- * cost when a phrase has many takes (three takes make six). */
-const MISFIT_PAIRS_PER_PHRASE = 6;
 /**
  * A marked take closer than this many times the user's median take-to-take distance to
  * an enrolled take is taken for that phrase. Above 1 because the whitening is fitted to
@@ -82,7 +79,7 @@ const IMPOSTORS = 3;
 /** Pseudo-count pulling each phrase's scale towards the user's overall scale. */
 const SCALE_SHRINK = 1000;
 
-function median(values: number[]): number {
+function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
@@ -219,19 +216,16 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   };
 }
 
-/**
- * The whitened rule for a user whose takes of one phrase misfit each other by `typical`:
- * `w3 (w - typical)` is `w3 w` with `-w3 typical` moved into the bias.
- */
+/** The whitened rule for a user whose takes of one phrase misfit each other by `typical`. */
 function misfitCalibration(typical: number, threshold: number): Calibration {
-  const [w0, w1, w2, w3] = WHITENED_CALIBRATION.weights as [number, number, number, number];
-  return { weights: [w0 - w3 * typical, w1, w2, w3], threshold };
+  return { weights: [...WHITENED_CALIBRATION.weights], threshold, typicalMisfit: typical };
 }
 
 /**
- * Median misfit of the user's takes aligned with other takes of the same phrase: how
- * unevenly this user's repetitions fit each other (pauses in different places, noise),
- * which a new repetition's misfit is judged against. 0 without repetitions.
+ * The median misfit of the user's takes aligned with other takes of the same phrase (both
+ * ways round, the pairs the whitening aligns): how unevenly this user's repetitions fit
+ * each other, which a new repetition's misfit is judged against. Only takes long enough to
+ * have a misfit count; 0 without any.
  */
 function typicalMisfit(
   templates: readonly Template[],
@@ -243,12 +237,13 @@ function typicalMisfit(
   const misfits: number[] = [];
   byPhrase.forEach((list, p) => {
     if (p === unknownPhrase) return;
-    let pairs = 0;
-    for (const a of list) {
-      for (const b of list) {
-        if (a === b || pairs >= MISFIT_PAIRS_PER_PHRASE) continue;
-        misfits.push(misfit(queries[a] as Prepared, templates[b] as Template, settings));
-        pairs++;
+    for (const [x, y] of pairsOf(list.length)) {
+      for (const [a, b] of [
+        [list[x], list[y]],
+        [list[y], list[x]],
+      ] as [number, number][]) {
+        const w = misfit(queries[a] as Prepared, templates[b] as Template, settings);
+        if (w !== undefined) misfits.push(w);
       }
     }
   });

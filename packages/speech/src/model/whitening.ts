@@ -100,9 +100,9 @@ export function whiten<S extends Sequence>(features: S, whitening: Float32Array 
   return { ...features, data: out };
 }
 
-/** Which pairs of `n` takes to align: every pair, or neighbours in recording order when
- * there are too many. */
-function pairsOf(n: number): [number, number][] {
+/** Which pairs of `n` takes of one phrase training aligns: every pair, or neighbours in
+ * recording order when there are too many. */
+export function pairsOf(n: number): [number, number][] {
   const all: [number, number][] = [];
   for (let x = 0; x < n; x++) for (let y = x + 1; y < n; y++) all.push([x, y]);
   if (all.length <= PAIRS_PER_PHRASE) return all;
