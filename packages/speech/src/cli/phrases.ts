@@ -72,3 +72,9 @@ export const UNENROLLED_PHRASES = [
   'Pass me the remote',
   'Feed the cat',
 ] as const;
+
+/** Single words enrolled beside the phrases in the words sets: what people keep as shortcuts. */
+export const ENROLLED_WORDS = ['yes', 'no', 'help', 'stop', 'more', 'water', 'toilet', 'nurse'] as const;
+
+/** Single words never enrolled; some sound like an enrolled word or end an enrolled phrase. */
+export const UNENROLLED_WORDS = ['go', 'bread', 'light', 'tea', 'cold', 'hello'] as const;

@@ -6,7 +6,7 @@ import { toMono16k } from '../audio/audio.js';
 import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
 import type { ManifestEntry } from '../platform/files.node.js';
 import { SAMPLE_RATE } from '../units.js';
-import { ENROLLED_PHRASES, UNENROLLED_PHRASES } from './phrases.js';
+import { ENROLLED_PHRASES, ENROLLED_WORDS, UNENROLLED_PHRASES, UNENROLLED_WORDS } from './phrases.js';
 
 const run = promisify(execFile);
 
@@ -228,10 +228,30 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     take: number;
     file: string;
     split: Split;
+    /** A single word, only in the words sets. */
+    word: boolean;
   }[] = [];
   const slug = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const known = [
+    ...ENROLLED_PHRASES.map((text) => ({ text, word: false })),
+    ...ENROLLED_WORDS.map((text) => ({ text, word: true })),
+  ];
+  const unknown = [
+    ...UNENROLLED_PHRASES.map((text) => ({ text, word: false })),
+    ...UNENROLLED_WORDS.map((text) => ({ text, word: true })),
+  ];
   for (const spec of SPEAKERS) {
-    for (const text of ENROLLED_PHRASES) {
+    const add = (text: string, word: boolean, take: number, split: Split): void => {
+      jobs.push({
+        spec,
+        text,
+        take,
+        split,
+        word,
+        file: join(audioDir, `${spec.id}_${slug(text)}_${take}.wav`),
+      });
+    };
+    for (const { text, word } of known) {
       for (const take of [...ENROL_TAKES, ...TUNE_TAKES, ...TEST_TAKES, ...LATER_TUNE_TAKES]) {
         const split: Split = ENROL_TAKES.includes(take)
           ? 'enroll'
@@ -240,19 +260,17 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
             : TEST_TAKES.includes(take)
               ? 'test'
               : 'tune-later';
-        jobs.push({ spec, text, take, split, file: join(audioDir, `${spec.id}_${slug(text)}_${take}.wav`) });
+        add(text, word, take, split);
       }
     }
-    for (const text of UNENROLLED_PHRASES) {
-      for (const take of [...OOV_TUNE, ...OOV_TEST, ...OOV_LATER_TUNE]) {
-        jobs.push({
-          spec,
+    for (const { text, word } of unknown) {
+      for (const take of [...OOV_TUNE, ...OOV_TEST, ...OOV_LATER_TUNE])
+        add(
           text,
+          word,
           take,
-          split: OOV_TUNE.includes(take) ? 'tune' : OOV_TEST.includes(take) ? 'test' : 'tune-later',
-          file: join(audioDir, `${spec.id}_${slug(text)}_${take}.wav`),
-        });
-      }
+          OOV_TUNE.includes(take) ? 'tune' : OOV_TEST.includes(take) ? 'test' : 'tune-later',
+        );
     }
   }
   let next = 0;
@@ -282,9 +300,10 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     for (const split of SPLITS)
       await writeFile(join(dir, `${split}.json`), `${JSON.stringify(entries(split, dir), null, 2)}\n`);
   };
-  await write('all', (split, dir) => jobs.filter((j) => j.split === split).map((j) => entryOf(dir, j)));
+  const phrases = jobs.filter((j) => !j.word);
+  await write('all', (split, dir) => phrases.filter((j) => j.split === split).map((j) => entryOf(dir, j)));
   for (const severity of ['mild', 'moderate', 'severe'] as const) {
-    const ofSeverity = jobs.filter((j) => j.spec.severity === severity);
+    const ofSeverity = phrases.filter((j) => j.spec.severity === severity);
     await write(severity, (split, dir) =>
       ofSeverity.filter((j) => j.split === split).map((j) => entryOf(dir, j)),
     );
@@ -293,14 +312,16 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     // them, so rejection is measured where the rival phrases are few.
     await write(`${severity}-small`, (split, dir) =>
       SPEAKERS.filter((spec) => spec.severity === severity).flatMap((spec) =>
-        smallVocabularies().flatMap((phrases, g) =>
+        smallVocabularies().flatMap((group, g) =>
           ofSeverity
-            .filter(
-              (j) => j.spec === spec && j.split === split && (split !== 'enroll' || phrases.has(j.text)),
-            )
+            .filter((j) => j.spec === spec && j.split === split && (split !== 'enroll' || group.has(j.text)))
             .map((j) => entryOf(dir, j, `${spec.id}/${g + 1}`)),
         ),
       ),
+    );
+    // The phrases and single words together, as a user with shortcut words has them.
+    await write(`${severity}-words`, (split, dir) =>
+      jobs.filter((j) => j.spec.severity === severity && j.split === split).map((j) => entryOf(dir, j)),
     );
   }
   console.log(`Synthetic speakers written under ${folder}`);
