@@ -79,16 +79,17 @@ export class Matcher {
       .slice(0, maxAlternatives)
       .map(({ s, i }) => ({
         text: p.phrases[s.phrase] as string,
-        confidence: confidence(
-          p.calibration,
-          s.distance,
-          (p.templateScales[s.template] ?? p.scales[s.phrase]) as number,
-          rival(scores, i),
+        confidence: confidence(p.calibration, {
+          distance: s.distance,
+          scale: (p.templateScales[s.template] ?? p.scales[s.phrase]) as number,
+          rival: rival(scores, i),
           // Only calibrations that weigh it pay for the extra alignment.
-          p.calibration.weights[3] === undefined
-            ? undefined
-            : misfit(q, p.templates[s.template] as Template, p.settings),
-        ),
+          misfit:
+            p.calibration.weights[3] === undefined
+              ? undefined
+              : misfit(q, p.templates[s.template] as Template, p.settings),
+          spread: p.scales[s.phrase],
+        }),
       }));
     const [best] = alternatives;
     const conf = best?.confidence ?? 0;

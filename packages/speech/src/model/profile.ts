@@ -77,6 +77,11 @@ export interface Calibration {
   /** From format 10: the user's typical misfit, which a match's misfit is weighed
    * against (format 8 files hold it in the first weight). */
   typicalMisfit?: number;
+  /** From format 10: `weight * max(0, log(d1 / spread) - above)` joins the score, `spread`
+   * the typical distance between two takes of the matched phrase. A match much farther
+   * than the user's repetitions lie from each other is an unknown phrase even when the
+   * other phrases are too few, or too unlike it, to be rivals (docs/decisions/0060). */
+  beyondRepetition?: { above: number; weight: number };
 }
 
 /** An utterance ready for matching: full rate, half rate and a fixed-size sketch. */

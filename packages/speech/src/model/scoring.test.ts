@@ -108,27 +108,62 @@ describe('misfit', () => {
 });
 
 describe('confidence', () => {
+  const match = { distance: 1, scale: 1.2, rival: 1.5 };
+  const three = { weights: [-3, -10, -20] as [number, number, number], threshold: 0.5 };
   it('weighs the misfit only when the calibration has a fourth weight', () => {
-    const three = { weights: [-3, -10, -20] as [number, number, number], threshold: 0.5 };
     const four = { weights: [-3, -10, -20, -6] as [number, number, number, number], threshold: 0.5 };
-    expect(confidence(three, 1, 1.2, 1.5, 0.8)).toBe(confidence(three, 1, 1.2, 1.5, 0));
-    expect(confidence(four, 1, 1.2, 1.5, 0)).toBe(confidence(three, 1, 1.2, 1.5));
-    expect(confidence(four, 1, 1.2, 1.5, 0.8)).toBeLessThan(confidence(four, 1, 1.2, 1.5, 0.2));
+    expect(confidence(three, { ...match, misfit: 0.8 })).toBe(confidence(three, { ...match, misfit: 0 }));
+    expect(confidence(four, { ...match, misfit: 0 })).toBe(confidence(three, match));
+    expect(confidence(four, { ...match, misfit: 0.8 })).toBeLessThan(
+      confidence(four, { ...match, misfit: 0.2 }),
+    );
   });
 
   it('weighs a misfit against the typical one, and an utterance without one on the other terms alone', () => {
-    const three = { weights: [-3, -10, -20] as [number, number, number], threshold: 0.5 };
     const typical = {
       ...three,
       weights: [-3, -10, -20, -10] as [number, number, number, number],
       typicalMisfit: 0.25,
     };
-    expect(confidence(typical, 1, 1.2, 1.5, 0.25)).toBeCloseTo(confidence(three, 1, 1.2, 1.5), 12);
-    expect(confidence(typical, 1, 1.2, 1.5)).toBe(confidence(three, 1, 1.2, 1.5));
-    expect(confidence(typical, 1, 1.2, 1.5, 0.6)).toBeLessThan(confidence(three, 1, 1.2, 1.5));
-    expect(confidence(typical, 1, 1.2, 1.5, 0.1)).toBeGreaterThan(confidence(three, 1, 1.2, 1.5));
+    expect(confidence(typical, { ...match, misfit: 0.25 })).toBeCloseTo(confidence(three, match), 12);
+    expect(confidence(typical, match)).toBe(confidence(three, match));
+    expect(confidence(typical, { ...match, misfit: 0.6 })).toBeLessThan(confidence(three, match));
+    expect(confidence(typical, { ...match, misfit: 0.1 })).toBeGreaterThan(confidence(three, match));
     // Format 8 held the typical misfit in its bias: no misfit there counts as 0.
     const folded = { ...three, weights: [-3 + 10 * 0.25, -10, -20, -10] as [number, number, number, number] };
-    expect(confidence(folded, 1, 1.2, 1.5)).toBeGreaterThan(confidence(typical, 1, 1.2, 1.5));
+    expect(confidence(folded, match)).toBeGreaterThan(confidence(typical, match));
+  });
+
+  it("weighs how far a match lies beyond the spread of its phrase's takes, and nothing within it", () => {
+    const beyond = { ...three, beyondRepetition: { above: 0.2, weight: -10 } };
+    const near = { ...match, spread: 0.9 }; // log(1 / 0.9) is under 0.2
+    const far = { ...match, spread: 0.5 };
+    expect(confidence(beyond, near)).toBe(confidence(three, match));
+    expect(confidence(beyond, match)).toBe(confidence(three, match));
+    expect(confidence(beyond, far)).toBeLessThan(confidence(three, far));
+    expect(confidence(three, far)).toBe(confidence(three, match));
+  });
+});
+
+describe('the distance beyond repetition', () => {
+  it('rejects unknown phrases that a user of two phrases has no rivals for, and keeps their own', () => {
+    const profile = trainProfile(
+      ['yes', 'no'].flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: take(p, t) }))),
+    );
+    const { beyondRepetition, ...calibration } = profile.calibration;
+    expect(beyondRepetition).toBeDefined();
+    const withTerm = new Matcher(profile);
+    const withoutTerm = new Matcher({ ...profile, calibration });
+    const confidenceOf = (m: Matcher, p: number, t: number): number =>
+      m.recognise(takeFeatures(take(p, t), profile.settings).features).confidence;
+    // Tone phrases 2, 8 and 10 are like neither enrolled phrase, and with only one other
+    // phrase to compare with the relative terms take them for one.
+    for (const p of [2, 8, 10]) {
+      for (const t of [5, 6]) {
+        expect(confidenceOf(withoutTerm, p, t)).toBeGreaterThan(0.5);
+        expect(confidenceOf(withTerm, p, t)).toBeLessThan(0.5);
+      }
+    }
+    for (const p of [0, 1]) for (const t of [5, 6]) expect(confidenceOf(withTerm, p, t)).toBeGreaterThan(0.9);
   });
 });

@@ -218,33 +218,46 @@ class FrameMeans {
   }
 }
 
+/** What a match says about whether its phrase is right. */
+export interface MatchEvidence {
+  /** Alignment distance to the phrase's nearest template. */
+  distance: number;
+  /** The matched template's impostor scale (format 2), or its phrase's spread (format 1). */
+  scale: number;
+  /** The rival phrases' distance ({@link rival}). */
+  rival: number;
+  /** The match's {@link misfit}; undefined when it has none or the calibration ignores it. */
+  misfit?: number | undefined;
+  /** The typical distance between two takes of the matched phrase. */
+  spread?: number | undefined;
+}
+
 /**
  * Calibrated probability that a phrase is right, from its distance relative to a scale
- * and to its rivals, and (calibrations with a fourth weight) from its {@link misfit}
- * against the user's typical one. The scale is the matched template's own impostor
- * distance (format 2) or the user's take-to-take distance (format 1 files). An utterance
- * without a misfit is judged on the other terms alone; format 8 files, whose bias holds
- * the typical misfit, count it as 0 as they always did.
+ * and to its rivals; with a fourth weight, from its {@link misfit} against the user's
+ * typical one (a match without one is judged on the other terms; format 8 files, whose
+ * bias holds the typical misfit, count it as 0); and with `beyondRepetition`, from how
+ * much farther it lies than the user's repetitions of the phrase lie from each other.
  */
-export function confidence(
-  cal: Calibration,
-  d1: number,
-  scale: number,
-  rivalDistance: number,
-  misfitOfMatch?: number,
-): number {
-  if (!Number.isFinite(d1)) return 0;
+export function confidence(cal: Calibration, e: MatchEvidence): number {
+  if (!Number.isFinite(e.distance)) return 0;
   const [w0, w1, w2, w3 = 0] = cal.weights;
   const unevenness =
     cal.typicalMisfit === undefined
-      ? (misfitOfMatch ?? 0)
-      : misfitOfMatch === undefined
+      ? (e.misfit ?? 0)
+      : e.misfit === undefined
         ? 0
-        : misfitOfMatch - cal.typicalMisfit;
+        : e.misfit - cal.typicalMisfit;
+  const beyond = cal.beyondRepetition;
+  const far =
+    beyond === undefined || e.spread === undefined
+      ? 0
+      : beyond.weight * Math.max(0, Math.log(e.distance / e.spread) - beyond.above);
   const z =
     w0 +
-    w1 * Math.log(d1 / scale) +
-    w2 * Math.log(d1 / (Number.isFinite(rivalDistance) ? rivalDistance : d1 * 2)) +
-    w3 * unevenness;
+    w1 * Math.log(e.distance / e.scale) +
+    w2 * Math.log(e.distance / (Number.isFinite(e.rival) ? e.rival : e.distance * 2)) +
+    w3 * unevenness +
+    far;
   return 1 / (1 + Math.exp(-z));
 }

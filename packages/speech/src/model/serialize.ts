@@ -121,21 +121,25 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     )
   )
     throw bad('the header is damaged');
-  // A fourth weight (the misfit) came with format 8 and the typical misfit beside it with
-  // format 10; a file that claims either earlier is damaged.
+  // A fourth weight (the misfit) came with format 8, the typical misfit beside it and the
+  // distance beyond repetition with format 10; a file that claims one earlier is damaged.
   const calibration = header.calibration as Partial<Calibration> | undefined;
   const weights: unknown = calibration?.weights;
   const typicalMisfit: unknown = calibration?.typicalMisfit;
+  const beyond: unknown = calibration?.beyondRepetition;
+  const finite = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x);
   if (!(
     Array.isArray(weights) &&
     (weights.length === 3 || (weights.length === 4 && version >= 8)) &&
     weights.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
     Number.isFinite(calibration?.threshold) &&
-    (typicalMisfit === undefined ||
-      (weights.length === 4 &&
-        version >= 10 &&
-        typeof typicalMisfit === 'number' &&
-        Number.isFinite(typicalMisfit)))
+    (typicalMisfit === undefined || (weights.length === 4 && version >= 10 && finite(typicalMisfit))) &&
+    (beyond === undefined ||
+      (version >= 10 &&
+        typeof beyond === 'object' &&
+        beyond !== null &&
+        finite((beyond as Record<string, unknown>).above) &&
+        finite((beyond as Record<string, unknown>).weight)))
   ))
     throw bad('the header is damaged');
   let p = 10 + length;

@@ -11,7 +11,7 @@ import {
   type Profile,
 } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
-import { RELATIVE_CALIBRATION, trainProfile, WHITENED_CALIBRATION } from './train.js';
+import { BEYOND_REPETITION, RELATIVE_CALIBRATION, trainProfile, WHITENED_CALIBRATION } from './train.js';
 import { SpeechError } from '../errors.js';
 
 const names = ['yes', 'no', 'help me', 'water please', 'thank you', 'call my son'];
@@ -36,6 +36,7 @@ describe('trainProfile', () => {
     // (docs/decisions/0058, 0059).
     expect(profile.calibration.weights).toEqual(WHITENED_CALIBRATION.weights);
     expect(profile.calibration.typicalMisfit).toBeGreaterThan(0);
+    expect(profile.calibration.beyondRepetition).toEqual(BEYOND_REPETITION);
     expect(profile.calibration.threshold).toBe(0.5);
     expect(trainProfile(items, { threshold: 0.7 }).calibration.threshold).toBe(0.7);
     expect(profile.minSilence).toBeGreaterThanOrEqual(0.3);
@@ -149,7 +150,7 @@ describe('serialised profiles', () => {
     }
   });
 
-  it('keeps the typical misfit from format 10 on, and refuses it earlier, without the weight or damaged', () => {
+  it('keeps the typical misfit and the distance beyond repetition from format 10 on, and refuses them earlier or damaged', () => {
     const { weights } = profile.calibration;
     const v8 = bytes.slice();
     new DataView(v8.buffer).setUint16(4, 8, true);
@@ -158,6 +159,9 @@ describe('serialised profiles', () => {
       { weights: weights.slice(0, 3), threshold: 0.5, typicalMisfit: 0.2 },
       { weights, threshold: 0.5, typicalMisfit: 'high' },
       { weights, threshold: 0.5, typicalMisfit: null },
+      { weights, threshold: 0.5, beyondRepetition: { above: 'far', weight: -10 } },
+      { weights, threshold: 0.5, beyondRepetition: { above: 0.2 } },
+      { weights, threshold: 0.5, beyondRepetition: 5 },
     ]) {
       expect(() => deserializeProfile(withHeader(bytes, { calibration }))).toThrow(/damaged/);
     }

@@ -63,6 +63,14 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.4, -10, -20], th
  */
 export const WHITENED_CALIBRATION: Calibration = { weights: [-3.1, -10, -20, -6], threshold: 0.5 };
 /**
+ * With the whitened rule, a match whose distance lies more than `e^0.2` (1.22) times the
+ * user's take-to-take distance away loses `0.5` of score per unit of log distance beyond
+ * it (`sigmoid` units: 20 times that). It decides where the other phrases are too few or
+ * too unlike an unknown one to act as rivals (a handful of phrases), and leaves large
+ * vocabularies as they were on the tuning splits (docs/decisions/0060).
+ */
+export const BEYOND_REPETITION = { above: 0.2, weight: -10 } as const;
+/**
  * A marked take closer than this many times the user's median take-to-take distance to
  * an enrolled take is taken for that phrase. Above 1 because the whitening is fitted to
  * the enrolled takes, which brings them closer to each other than new takes of the same
@@ -218,7 +226,12 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
 
 /** The whitened rule for a user whose takes of one phrase misfit each other by `typical`. */
 function misfitCalibration(typical: number, threshold: number): Calibration {
-  return { weights: [...WHITENED_CALIBRATION.weights], threshold, typicalMisfit: typical };
+  return {
+    weights: [...WHITENED_CALIBRATION.weights],
+    threshold,
+    typicalMisfit: typical,
+    beyondRepetition: { ...BEYOND_REPETITION },
+  };
 }
 
 /**
