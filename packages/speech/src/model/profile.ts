@@ -12,14 +12,15 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * utterances. Version 8 may weigh a match's misfit in its calibration (a fourth weight),
  * which builds before it would ignore while keeping the looser cut that goes with it.
  * Version 10 keeps the typical misfit beside the weights, gives no misfit to utterances
- * no longer than `settings.misfitAbove` and looks for a misfit on the template's side of
- * the alignment too, which builds before it would not. Versions 2 to 9 still load.
+ * no longer than `settings.misfitAbove`, looks for a misfit on the template's side of the
+ * alignment too and may weigh how far a match lies beyond the user's repetitions, none of
+ * which builds before it would do. Versions 2 to 9 still load.
  */
 export const MODEL_VERSION = 10;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7 and 9 were the same before the unknown slot, before whitening, before
- * the misfit and before it left short utterances alone. */
+ * the misfit and before the changes of version 10. */
 export const PHONE_MODEL_VERSION = 11;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */

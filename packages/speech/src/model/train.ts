@@ -59,7 +59,8 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.4, -10, -20], th
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
  * takes of the same phrase, accepted below -0.155 (`sigmoid(20 (-0.155 - s))`). Training
  * stores `m` beside the weights; utterances too short for a misfit
- * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059).
+ * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059). The
+ * distance beyond repetition ({@link BEYOND_REPETITION}) joins the score too.
  */
 export const WHITENED_CALIBRATION: Calibration = { weights: [-3.1, -10, -20, -6], threshold: 0.5 };
 /**
