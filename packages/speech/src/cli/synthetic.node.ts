@@ -211,12 +211,10 @@ const SPLITS: readonly Split[] = ['enroll', 'tune', 'test', 'tune-later'];
 const SMALL_VOCABULARY = 6;
 
 /** The enrolled phrases cut into groups of {@link SMALL_VOCABULARY} (the remainder left out). */
-function smallVocabularies(): Set<string>[] {
-  const groups: Set<string>[] = [];
-  for (let at = 0; at + SMALL_VOCABULARY <= ENROLLED_PHRASES.length; at += SMALL_VOCABULARY)
-    groups.push(new Set(ENROLLED_PHRASES.slice(at, at + SMALL_VOCABULARY)));
-  return groups;
-}
+const SMALL_VOCABULARIES: readonly Set<string>[] = Array.from(
+  { length: Math.floor(ENROLLED_PHRASES.length / SMALL_VOCABULARY) },
+  (_, g) => new Set<string>(ENROLLED_PHRASES.slice(g * SMALL_VOCABULARY, (g + 1) * SMALL_VOCABULARY)),
+);
 
 /** Build the synthetic atypical speakers' audio and manifests under `folder`. */
 export async function generateSynthetic(folder: string, concurrency = 2): Promise<void> {
@@ -300,19 +298,20 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     for (const split of SPLITS)
       await writeFile(join(dir, `${split}.json`), `${JSON.stringify(entries(split, dir), null, 2)}\n`);
   };
+  // A set of takes as manifests: each split's takes of `list`.
+  const writeTakes = (sub: string, list: typeof jobs): Promise<void> =>
+    write(sub, (split, dir) => list.filter((j) => j.split === split).map((j) => entryOf(dir, j)));
   const phrases = jobs.filter((j) => !j.word);
-  await write('all', (split, dir) => phrases.filter((j) => j.split === split).map((j) => entryOf(dir, j)));
+  await writeTakes('all', phrases);
   for (const severity of ['mild', 'moderate', 'severe'] as const) {
     const ofSeverity = phrases.filter((j) => j.spec.severity === severity);
-    await write(severity, (split, dir) =>
-      ofSeverity.filter((j) => j.split === split).map((j) => entryOf(dir, j)),
-    );
+    await writeTakes(severity, ofSeverity);
     // Each speaker as several users of a few phrases each (`speaker/1`, `speaker/2`, ...):
     // a user enrols only their group, and every other phrase the speaker says is unknown to
     // them, so rejection is measured where the rival phrases are few.
     await write(`${severity}-small`, (split, dir) =>
       SPEAKERS.filter((spec) => spec.severity === severity).flatMap((spec) =>
-        smallVocabularies().flatMap((group, g) =>
+        SMALL_VOCABULARIES.flatMap((group, g) =>
           ofSeverity
             .filter((j) => j.spec === spec && j.split === split && (split !== 'enroll' || group.has(j.text)))
             .map((j) => entryOf(dir, j, `${spec.id}/${g + 1}`)),
@@ -320,8 +319,9 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
       ),
     );
     // The phrases and single words together, as a user with shortcut words has them.
-    await write(`${severity}-words`, (split, dir) =>
-      jobs.filter((j) => j.spec.severity === severity && j.split === split).map((j) => entryOf(dir, j)),
+    await writeTakes(
+      `${severity}-words`,
+      jobs.filter((j) => j.spec.severity === severity),
     );
   }
   console.log(`Synthetic speakers written under ${folder}`);

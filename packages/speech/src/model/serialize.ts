@@ -131,8 +131,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   if (!(
     Array.isArray(weights) &&
     (weights.length === 3 || (weights.length === 4 && version >= 8)) &&
-    weights.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
-    Number.isFinite(calibration?.threshold) &&
+    weights.every(finite) &&
+    finite(calibration?.threshold) &&
     (typicalMisfit === undefined || (weights.length === 4 && version >= 10 && finite(typicalMisfit))) &&
     (beyond === undefined ||
       (version >= 10 &&
