@@ -67,10 +67,10 @@ describe('evaluate', () => {
     // Tone phrase 9 is not enrolled, and sounds enough like "no" to be taken for it.
     const unknown = (t: number) => take(9, t);
     const { recogniser } = await personalFactory()(enrol);
-    for (const t of [5, 7]) expect((await recogniser.run(unknown(t))).text).toBe('no');
+    expect((await recogniser.run(unknown(2))).text).toBe('no');
     // Five marks make a retrain, as on the server.
-    for (const t of [3, 4, 6, 8, 9]) recogniser.markUnknown?.(unknown(t));
-    for (const t of [5, 7]) expect((await recogniser.run(unknown(t))).text).toBeNull();
+    for (const t of [3, 4, 5, 6, 7]) recogniser.markUnknown?.(unknown(t));
+    expect((await recogniser.run(unknown(2))).text).toBeNull();
     for (let p = 0; p < names.length; p++)
       expect((await recogniser.run(item(p, 8).audio)).text).toBe(names[p]);
   });

@@ -257,6 +257,10 @@ export interface FeatureOptions {
   decimation?: number;
   /** Regression half-width for the delta coefficients. */
   deltaWindow?: number;
+  /** How much of each cepstrum's spread within the utterance is divided out: 1 scales
+   * every cepstrum to unit variance, 0.75 (profiles from format 12) three quarters of the
+   * way in the log domain (see {@link normaliseColumns}). */
+  variancePower?: number;
 }
 
 /** Features of one utterance: `frames` rows of `dim` values, row-major. */
@@ -269,7 +273,9 @@ export interface FeatureMatrix {
 /**
  * Cepstra with per-utterance mean and variance normalisation plus deltas. Normalising
  * within the utterance removes the microphone, the room and the speaker's loudness of the
- * day, which for a personal recogniser vary more than the phonetics do.
+ * day, which for a personal recogniser vary more than the phonetics do. The variance is
+ * only partly divided out when `variancePower` is below 1: in a short word it depends on
+ * which sounds the word holds as much as on the microphone (docs/decisions/0061).
  */
 export function utteranceFeatures(
   frames: readonly SpectralFrame[],
@@ -294,7 +300,7 @@ export function utteranceFeatures(
       ceps[t * nc + c] = acc / decimation;
     }
   }
-  normaliseColumns(ceps, n, nc);
+  normaliseColumns(ceps, n, nc, options.variancePower);
   const dim = nc * 2;
   const data = new Float32Array(n * dim);
   let denom = 0;
@@ -314,15 +320,16 @@ export function utteranceFeatures(
   return { frames: n, dim, data };
 }
 
-/** Zero mean, unit variance per column, in place. */
-export function normaliseColumns(data: Float32Array, rows: number, cols: number): void {
+/** Zero mean per column, in place, and each column divided by its standard deviation
+ * raised to `power` (1: unit variance). */
+export function normaliseColumns(data: Float32Array, rows: number, cols: number, power = 1): void {
   for (let c = 0; c < cols; c++) {
     let mean = 0;
     for (let t = 0; t < rows; t++) mean += data[t * cols + c] as number;
     mean /= rows;
     let variance = 0;
     for (let t = 0; t < rows; t++) variance += ((data[t * cols + c] as number) - mean) ** 2;
-    const scale = 1 / Math.sqrt(variance / rows + 1e-3);
+    const scale = (variance / rows + 1e-3) ** (-power / 2);
     for (let t = 0; t < rows; t++) data[t * cols + c] = ((data[t * cols + c] as number) - mean) * scale;
   }
 }

@@ -25,6 +25,7 @@ describe('takeFeatures', () => {
     expect(from).toBeGreaterThan(10);
     const expected = utteranceFeatures(frames.slice(from, to), fe, {
       decimation: DEFAULT_SETTINGS.decimation,
+      variancePower: DEFAULT_SETTINGS.variancePower,
     });
     const got = takeFeatures(audio, DEFAULT_SETTINGS).features;
     expect(got.frames).toBe(expected.frames);

@@ -109,7 +109,10 @@ export function spanFeatures(
   settings: ModelSettings,
   phones?: PhoneView,
 ): FeatureMatrix {
-  const cepstral = utteranceFeatures(frames, defaultFrontEnd(), { decimation: settings.decimation });
+  const cepstral = utteranceFeatures(frames, defaultFrontEnd(), {
+    decimation: settings.decimation,
+    variancePower: settings.variancePower,
+  });
   if (phones === undefined) return cepstral;
   const pg = posteriorgram(phoneCepstra(frames), phones.model, {
     decimation: settings.decimation,

@@ -14,14 +14,18 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * Version 10 keeps the typical misfit beside the weights, gives no misfit to utterances
  * no longer than `settings.misfitAbove`, looks for a misfit on the template's side of the
  * alignment too and may weigh how far a match lies beyond the user's repetitions, none of
- * which builds before it would do. Versions 2 to 9 still load.
+ * which builds before it would do. Version 12 divides out only part of each cepstrum's
+ * spread within the utterance (`settings.variancePower`), which builds before it would
+ * not, and so compare live utterances with its templates on other features. Versions 1 to
+ * 11 still load.
  */
-export const MODEL_VERSION = 10;
+export const MODEL_VERSION = 12;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
- * Versions 3, 5, 7 and 9 were the same before the unknown slot, before whitening, before
- * the misfit and before the changes of version 10. */
-export const PHONE_MODEL_VERSION = 11;
+ * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
+ * before the misfit, before the changes of version 10 and before the partial variance
+ * normalisation of version 12. */
+export const PHONE_MODEL_VERSION = 13;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
 export function matchesPhones(settings: ModelSettings): boolean {
@@ -56,6 +60,10 @@ export interface ModelSettings {
    * in files before format 10, whose misfit used the window itself (0.3 s) and looked at
    * the utterance's side of the alignment alone. */
   misfitAbove?: Seconds;
+  /** How much of each cepstrum's spread within the utterance its features divide out
+   * (see `utteranceFeatures`); absent in files before format 12, which divided out all of
+   * it (1) (docs/decisions/0061). */
+  variancePower?: number;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {
@@ -66,6 +74,7 @@ export const DEFAULT_SETTINGS: ModelSettings = {
   pruneShare: 0.03,
   halveAbove: 110,
   misfitAbove: 0.6,
+  variancePower: 0.75,
 };
 
 /** Logistic calibration over log distance ratios. */

@@ -156,9 +156,9 @@ describe('the distance beyond repetition', () => {
     const withoutTerm = new Matcher({ ...profile, calibration });
     const confidenceOf = (m: Matcher, p: number, t: number): number =>
       m.recognise(takeFeatures(take(p, t), profile.settings).features).confidence;
-    // Tone phrases 2, 8 and 10 are like neither enrolled phrase, and with only one other
+    // Tone phrases 8 and 10 are like neither enrolled phrase, and with only one other
     // phrase to compare with the relative terms take them for one.
-    for (const p of [2, 8, 10]) {
+    for (const p of [8, 10]) {
       for (const t of [5, 6]) {
         expect(confidenceOf(withoutTerm, p, t)).toBeGreaterThan(0.5);
         expect(confidenceOf(withTerm, p, t)).toBeLessThan(0.5);

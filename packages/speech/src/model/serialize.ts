@@ -84,9 +84,10 @@ export function serializeProfile(profile: Profile): Uint8Array {
 
 /** Formats this build reads: format 1 files decode exactly as before (phrase scales); 2
  * and 3 are 4 and 5 without the unknown slot, 4 and 5 are 6 and 7 without whitening, 6
- * and 7 are 8 and 9 without the misfit weight, and 8 and 9 are 10 and 11 with the typical
- * misfit in the bias and a one-sided misfit for every utterance longer than its window. */
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, MODEL_VERSION, PHONE_MODEL_VERSION];
+ * and 7 are 8 and 9 without the misfit weight, 8 and 9 are 10 and 11 with the typical
+ * misfit in the bias and a one-sided misfit for every utterance longer than its window,
+ * and 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance. */
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
@@ -128,6 +129,19 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   const typicalMisfit: unknown = calibration?.typicalMisfit;
   const beyond: unknown = calibration?.beyondRepetition;
   const finite = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x);
+  // The share of the variance divided out came with format 12; outside (0, 1] the
+  // features would not be the ones the templates were made of.
+  const variancePower: unknown = (header.settings as Partial<ModelSettings> | undefined)?.variancePower;
+  if (
+    variancePower !== undefined &&
+    !(
+      version >= 12 &&
+      finite(variancePower) &&
+      (variancePower as number) > 0 &&
+      (variancePower as number) <= 1
+    )
+  )
+    throw bad('the header is damaged');
   if (!(
     Array.isArray(weights) &&
     (weights.length === 3 || (weights.length === 4 && version >= 8)) &&

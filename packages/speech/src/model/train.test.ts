@@ -101,6 +101,10 @@ describe('trainProfile', () => {
 describe('serialised profiles', () => {
   const profile = trainProfile(items, { now: fixedClock });
   const bytes = serializeProfile(profile);
+  // Files of earlier formats are made from a profile on their features: every cepstrum
+  // scaled to unit variance, as before format 12.
+  const before12 = trainProfile(items, { now: fixedClock, settings: { variancePower: undefined } });
+  const before12Bytes = serializeProfile(before12);
 
   it('is compact and round-trips to the very same templates and decisions', () => {
     const back = deserializeProfile(bytes);
@@ -140,7 +144,9 @@ describe('serialised profiles', () => {
 
   it('keeps the misfit weight from format 8 on, and refuses it in earlier formats or damaged', () => {
     expect(deserializeProfile(bytes).calibration).toEqual(profile.calibration);
-    const v6 = withHeader(bytes, { calibration: { weights: profile.calibration.weights, threshold: 0.5 } });
+    const v6 = withHeader(before12Bytes, {
+      calibration: { weights: before12.calibration.weights, threshold: 0.5 },
+    });
     new DataView(v6.buffer).setUint16(4, 6, true);
     expect(() => deserializeProfile(v6)).toThrow(/damaged/);
     for (const weights of [[1, 2], [1, 2, 3, 4, 5], [1, 2, 'x'], 'none']) {
@@ -152,7 +158,7 @@ describe('serialised profiles', () => {
 
   it('keeps the typical misfit and the distance beyond repetition from format 10 on, and refuses them earlier or damaged', () => {
     const { weights } = profile.calibration;
-    const v8 = bytes.slice();
+    const v8 = before12Bytes.slice();
     new DataView(v8.buffer).setUint16(4, 8, true);
     expect(() => deserializeProfile(v8)).toThrow(/damaged/);
     for (const calibration of [
@@ -164,6 +170,26 @@ describe('serialised profiles', () => {
       { weights, threshold: 0.5, beyondRepetition: 5 },
     ]) {
       expect(() => deserializeProfile(withHeader(bytes, { calibration }))).toThrow(/damaged/);
+    }
+  });
+
+  it('keeps the share of variance divided out from format 12 on, and refuses it earlier or damaged', () => {
+    expect(deserializeProfile(bytes).settings.variancePower).toBe(DEFAULT_SETTINGS.variancePower);
+    const v10 = bytes.slice();
+    new DataView(v10.buffer).setUint16(4, 10, true);
+    expect(() => deserializeProfile(v10)).toThrow(/damaged/);
+    for (const variancePower of [0, -1, 1.5, 'half', null]) {
+      const settings = { ...profile.settings, variancePower };
+      expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
+    }
+    // A format 10 file, without it, decodes on unit-variance features as it always did.
+    const before = before12Bytes.slice();
+    new DataView(before.buffer).setUint16(4, 10, true);
+    const back = deserializeProfile(before);
+    expect(back.settings.variancePower).toBeUndefined();
+    for (const [ra, rb] of decisionsOf(before12, back)) {
+      expect(rb.text).toBe(ra.text);
+      expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
     }
   });
 
@@ -184,14 +210,14 @@ describe('serialised profiles', () => {
   });
 
   it('reads format 6 files, from before the misfit, and decides as their three weights say', () => {
-    const [w0, w1, w2] = profile.calibration.weights;
+    const [w0, w1, w2] = before12.calibration.weights;
     const calibration = { weights: [w0, w1, w2] as [number, number, number], threshold: 0.5 };
-    const v6 = withHeader(bytes, { calibration });
+    const v6 = withHeader(before12Bytes, { calibration });
     new DataView(v6.buffer).setUint16(4, 6, true);
     const back = deserializeProfile(v6);
     expect(back.version).toBe(6);
     // The misfit is left out of the score: the same decisions as the profile without it.
-    for (const [ra, rb] of decisionsOf({ ...profile, calibration }, back)) {
+    for (const [ra, rb] of decisionsOf({ ...before12, calibration }, back)) {
       expect(rb.text).toBe(ra.text);
       expect(rb.confidence).toBeCloseTo(ra.confidence, 6);
     }
@@ -200,7 +226,7 @@ describe('serialised profiles', () => {
   it('reads files of formats 4 and 5, from before whitening, and decodes them unwhitened', () => {
     const unwhitened = trainProfile(
       names.map((text, p) => ({ text, audio: take(p, 0) })),
-      { now: fixedClock },
+      { now: fixedClock, settings: { variancePower: undefined } },
     );
     const v4 = serializeProfile(unwhitened);
     new DataView(v4.buffer).setUint16(4, 4, true);
@@ -212,12 +238,12 @@ describe('serialised profiles', () => {
 
   it('still reads format 1 files, judging each template by its phrase scale', () => {
     // Format 1 had no misfit weight.
-    const v1 = withHeader(bytes, { calibration: { weights: [-3.1, -10, -20], threshold: 0.5 } });
+    const v1 = withHeader(before12Bytes, { calibration: { weights: [-3.1, -10, -20], threshold: 0.5 } });
     new DataView(v1.buffer).setUint16(4, 1, true);
     const back = deserializeProfile(v1);
     expect(Array.from(back.templateScales)).toEqual(back.templates.map((t) => back.scales[t.phrase]));
     expect(
-      new Matcher(back).recognise(takeFeatures(take(1, 8), DEFAULT_SETTINGS).features).alternatives[0]?.text,
+      new Matcher(back).recognise(takeFeatures(take(1, 8), back.settings).features).alternatives[0]?.text,
     ).toBe(names[1]);
   });
 
@@ -231,12 +257,15 @@ describe('serialised profiles', () => {
 });
 
 /** What two profiles decide about a new take of each phrase, side by side. */
+/** What two profiles decide about the same takes, each on the features its settings ask for. */
 function decisionsOf(a: Profile, b: Profile) {
   const ma = new Matcher(a);
   const mb = new Matcher(b);
   return names.map((_, p) => {
-    const f = takeFeatures(take(p, 8), DEFAULT_SETTINGS).features;
-    return [ma.recognise(f), mb.recognise(f)] as const;
+    const audio = take(p, 8);
+    const heard = (m: Matcher, profile: Profile) =>
+      m.recognise(takeFeatures(audio, profile.settings).features);
+    return [heard(ma, a), heard(mb, b)] as const;
   });
 }
 
