@@ -51,21 +51,21 @@ export interface TrainOptions {
  * ratios, so a session that makes every distance grow moves them far less than it moves
  * the distance itself. Weights, cut and slope were chosen on the tuning splits (FSDD takes
  * 5-9 and the synthetic tuning takes); see docs/decisions/0053. On the features of format
- * 12 (`settings.variancePower`) the cut is -0.195 (`-3.9`; FSDD takes 5-9 with one
+ * 12 (`settings.variancePower`) the cut is -0.1885 (`-3.77`; FSDD takes 5-9 with one
  * enrolment take, docs/decisions/0061).
  */
-export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.9, -10, -20], threshold: 0.5 };
+export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], threshold: 0.5 };
 /**
  * The same rule for profiles that match on whitened features (docs/decisions/0057), with
  * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
- * takes of the same phrase, accepted below -0.166 (`sigmoid(20 (-0.166 - s))`; -0.155 on
+ * takes of the same phrase, accepted below -0.1695 (`sigmoid(20 (-0.1695 - s))`; -0.155 on
  * the features before format 12, docs/decisions/0061). Training
  * stores `m` beside the weights; utterances too short for a misfit
  * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059). The
  * distance beyond repetition ({@link BEYOND_REPETITION}) joins the score too.
  */
-export const WHITENED_CALIBRATION: Calibration = { weights: [-3.32, -10, -20, -6], threshold: 0.5 };
+export const WHITENED_CALIBRATION: Calibration = { weights: [-3.39, -10, -20, -6], threshold: 0.5 };
 /**
  * With the whitened rule, a match whose distance lies more than `e^0.2` (1.22) times the
  * user's take-to-take distance away loses `0.5` of score per unit of log distance beyond
