@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { noise, word } from '../test/signals.js';
-import { analyse, createFrontEnd, SpectralAnalyser, utteranceFeatures } from './features.js';
+import {
+  analyse,
+  createFrontEnd,
+  normaliseColumns,
+  SpectralAnalyser,
+  utteranceFeatures,
+} from './features.js';
 import { Fft } from './fft.js';
 
 describe('Fft', () => {
@@ -74,6 +80,39 @@ describe('utteranceFeatures', () => {
     let sum = 0;
     for (let i = 0; i < a.data.length; i++) sum += Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0));
     expect(sum / a.data.length).toBeLessThan(0.05);
+  });
+});
+
+describe('normaliseColumns', () => {
+  it("removes each column's mean and divides out its spread to the given power", () => {
+    // Two columns: spread 4 around 10, and spread 0.5 around -3.
+    const rows = 400;
+    const data = new Float32Array(rows * 2);
+    for (let t = 0; t < rows; t++) {
+      const sign = t % 2 === 0 ? 1 : -1;
+      data[t * 2] = 10 + 4 * sign;
+      data[t * 2 + 1] = -3 + 0.5 * sign;
+    }
+    const spreadOf = (d: Float32Array, c: number) => {
+      let mean = 0;
+      let square = 0;
+      for (let t = 0; t < rows; t++) mean += (d[t * 2 + c] as number) / rows;
+      for (let t = 0; t < rows; t++) square += ((d[t * 2 + c] as number) - mean) ** 2 / rows;
+      return { mean, spread: Math.sqrt(square) };
+    };
+    const unit = data.slice();
+    normaliseColumns(unit, rows, 2);
+    const partial = data.slice();
+    normaliseColumns(partial, rows, 2, 0.75);
+    for (const c of [0, 1]) {
+      expect(spreadOf(unit, c).mean).toBeCloseTo(0, 5);
+      // (a small floor under the variance keeps silence from blowing up)
+      expect(spreadOf(unit, c).spread).toBeCloseTo(1, 2);
+      expect(spreadOf(partial, c).mean).toBeCloseTo(0, 5);
+    }
+    // Three quarters divided out leaves spread^0.25: the wider column stays wider.
+    expect(spreadOf(partial, 0).spread).toBeCloseTo(4 ** 0.25, 3);
+    expect(spreadOf(partial, 1).spread).toBeCloseTo(0.5 ** 0.25, 2);
   });
 });
 
