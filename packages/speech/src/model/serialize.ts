@@ -128,18 +128,13 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   const weights: unknown = calibration?.weights;
   const typicalMisfit: unknown = calibration?.typicalMisfit;
   const beyond: unknown = calibration?.beyondRepetition;
-  const finite = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x);
+  const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
   // The share of the variance divided out came with format 12; outside (0, 1] the
   // features would not be the ones the templates were made of.
   const variancePower: unknown = (header.settings as Partial<ModelSettings> | undefined)?.variancePower;
   if (
     variancePower !== undefined &&
-    !(
-      version >= 12 &&
-      finite(variancePower) &&
-      (variancePower as number) > 0 &&
-      (variancePower as number) <= 1
-    )
+    !(version >= 12 && finite(variancePower) && variancePower > 0 && variancePower <= 1)
   )
     throw bad('the header is damaged');
   if (!(

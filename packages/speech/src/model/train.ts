@@ -60,10 +60,10 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
  * takes of the same phrase, accepted below -0.1695 (`sigmoid(20 (-0.1695 - s))`; -0.155 on
- * the features before format 12, docs/decisions/0061). Training
- * stores `m` beside the weights; utterances too short for a misfit
- * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059). The
- * distance beyond repetition ({@link BEYOND_REPETITION}) joins the score too.
+ * the features before format 12, docs/decisions/0061). Training stores `m` beside the
+ * weights; utterances too short for a misfit (`settings.misfitAbove`) are judged on
+ * `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
+ * ({@link BEYOND_REPETITION}) joins the score too.
  */
 export const WHITENED_CALIBRATION: Calibration = { weights: [-3.39, -10, -20, -6], threshold: 0.5 };
 /**
