@@ -261,6 +261,8 @@ export interface FeatureOptions {
    * every cepstrum to unit variance, 0.75 (profiles from format 12) three quarters of the
    * way in the log domain (see {@link normaliseColumns}). */
   variancePower?: number;
+  /** Cepstra per frame, at most the front end's (20); the first ones are kept. */
+  cepstra?: number;
 }
 
 /** Features of one utterance: `frames` rows of `dim` values, row-major. */
@@ -284,7 +286,7 @@ export function utteranceFeatures(
 ): FeatureMatrix {
   const decimation = Math.max(1, options.decimation ?? 2);
   const deltaWindow = options.deltaWindow ?? 2;
-  const nc = frontEnd.cepstra;
+  const nc = Math.min(frontEnd.cepstra, options.cepstra ?? frontEnd.cepstra);
   const nb = frontEnd.melBands;
   const n = Math.max(1, Math.floor(frames.length / decimation));
   const ceps = new Float32Array(n * nc);
@@ -318,6 +320,24 @@ export function utteranceFeatures(
     }
   }
   return { frames: n, dim, data };
+}
+
+/**
+ * The same features with only the first `cepstra` cepstra and their deltas: exactly what
+ * {@link utteranceFeatures} gives with that many, since every column is normalised and
+ * differenced on its own.
+ */
+export function keepCepstra(features: FeatureMatrix, cepstra: number): FeatureMatrix {
+  const from = features.dim / 2;
+  if (cepstra >= from) return features;
+  const dim = 2 * cepstra;
+  const data = new Float32Array(features.frames * dim);
+  for (let t = 0; t < features.frames; t++) {
+    const row = features.data.subarray(t * features.dim, (t + 1) * features.dim);
+    data.set(row.subarray(0, cepstra), t * dim);
+    data.set(row.subarray(from, from + cepstra), t * dim + cepstra);
+  }
+  return { frames: features.frames, dim, data };
 }
 
 /** Zero mean per column, in place, and each column divided by its standard deviation

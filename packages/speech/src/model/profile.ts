@@ -16,16 +16,17 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * alignment too and may weigh how far a match lies beyond the user's repetitions, none of
  * which builds before it would do. Version 12 divides out only part of each cepstrum's
  * spread within the utterance (`settings.variancePower`), which builds before it would
- * not, and so compare live utterances with its templates on other features. Versions 1 to
- * 11 still load.
+ * not, and so compare live utterances with its templates on other features. Version 14
+ * may match on fewer cepstra (`settings.cepstra`), which builds before it would not.
+ * Versions 1 to 13 still load.
  */
-export const MODEL_VERSION = 12;
+export const MODEL_VERSION = 14;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
- * before the misfit, before the changes of version 10 and before the partial variance
- * normalisation of version 12. */
-export const PHONE_MODEL_VERSION = 13;
+ * before the misfit, before the changes of version 10, before the partial variance
+ * normalisation of version 12, and 13 before the cepstra count of version 14. */
+export const PHONE_MODEL_VERSION = 15;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
 export function matchesPhones(settings: ModelSettings): boolean {
@@ -64,6 +65,9 @@ export interface ModelSettings {
    * (see `utteranceFeatures`); absent in files before format 12, which divided out all of
    * it (1) (docs/decisions/0061). */
   variancePower?: number;
+  /** Cepstra per frame (with as many deltas); absent: {@link FULL_CEPSTRA}, as every file
+   * before format 14 and profiles without whitening (docs/decisions/0062). */
+  cepstra?: number;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {
@@ -197,15 +201,24 @@ export function templateStep(features: readonly Sequence[]): number {
 }
 
 let cachedFrontEnd: FrontEnd | undefined;
-/** The one front end every profile uses (16 kHz, 25 ms frames, 10 ms shift, 32 mel bands, 20 cepstra). */
+/** The one front end every profile uses (16 kHz, 25 ms frames, 10 ms shift, 32 mel bands,
+ * up to {@link FULL_CEPSTRA} cepstra). */
 export function defaultFrontEnd(): FrontEnd {
-  cachedFrontEnd ??= createFrontEnd();
+  cachedFrontEnd ??= createFrontEnd({ cepstra: FULL_CEPSTRA });
   return cachedFrontEnd;
 }
 
+/** Cepstra of the front end, and of profiles whose settings name no other count. */
+export const FULL_CEPSTRA = 20;
+
+/** Cepstra per frame of profiles with these settings. */
+export function cepstraOf(settings: ModelSettings): number {
+  return settings.cepstra ?? FULL_CEPSTRA;
+}
+
 /** Values in a frame's cepstral view: the cepstra and their deltas (phone views follow). */
-export function cepstralDims(): number {
-  return 2 * defaultFrontEnd().cepstra;
+export function cepstralDims(settings: ModelSettings): number {
+  return 2 * cepstraOf(settings);
 }
 
 /** Lower-case, strip punctuation and collapse spaces: how phrase texts are compared. */

@@ -9,7 +9,7 @@ import { confidence, misfit, MISFIT_WINDOW } from './scoring.js';
 import { trainProfile } from './train.js';
 import { whiten } from './whitening.js';
 
-const dims = cepstralDims();
+const dims = cepstralDims(DEFAULT_SETTINGS);
 /** Frames per second of the matching features. */
 const rate = 100 / DEFAULT_SETTINGS.decimation;
 

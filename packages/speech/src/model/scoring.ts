@@ -38,7 +38,7 @@ export function align(
 
 /** Where the phone view starts in a frame (cepstra and their deltas come first). */
 export function viewSplit(settings: ModelSettings): number | undefined {
-  return matchesPhones(settings) ? cepstralDims() : undefined;
+  return matchesPhones(settings) ? cepstralDims(settings) : undefined;
 }
 
 /** How many phrases the first pass keeps for exact alignment. */
@@ -169,7 +169,7 @@ export function misfit(query: Sequence, t: Template, settings: ModelSettings): n
     return undefined;
   const queryFrames = new FrameMeans(query.frames);
   const templateFrames = new FrameMeans(t.frames);
-  for (const [i, j, d] of dtwPath(query, t, cepstralDims(), settings.band)) {
+  for (const [i, j, d] of dtwPath(query, t, cepstralDims(settings), settings.band)) {
     queryFrames.add(i, d);
     templateFrames.add(j, d);
   }

@@ -2,6 +2,7 @@ import { SpeechError } from '../errors.js';
 import type { Quantised } from './dtw.js';
 import {
   cepstralDims,
+  FULL_CEPSTRA,
   MODEL_VERSION,
   modelVersionFor,
   PHONE_MODEL_VERSION,
@@ -86,8 +87,33 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * and 3 are 4 and 5 without the unknown slot, 4 and 5 are 6 and 7 without whitening, 6
  * and 7 are 8 and 9 without the misfit weight, 8 and 9 are 10 and 11 with the typical
  * misfit in the bias and a one-sided misfit for every utterance longer than its window,
- * and 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance. */
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, MODEL_VERSION, PHONE_MODEL_VERSION];
+ * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, and 12 and 13 are
+ * 14 and 15 with twenty cepstra always. */
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, MODEL_VERSION, PHONE_MODEL_VERSION];
+
+const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/**
+ * The settings that changed the features or the scoring, each with the format it came in
+ * and the values that keep the features the ones the templates were made of; a file that
+ * claims one earlier, or holds another value, is damaged.
+ */
+const SETTINGS_SINCE: { [K in keyof ModelSettings]?: { version: number; valid: (x: unknown) => boolean } } = {
+  misfitAbove: { version: 10, valid: (x) => finite(x) && x >= 0 },
+  variancePower: { version: 12, valid: (x) => finite(x) && x > 0 && x <= 1 },
+  cepstra: {
+    version: 14,
+    valid: (x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= FULL_CEPSTRA,
+  },
+};
+
+function settingsValid(settings: unknown, version: number): settings is ModelSettings {
+  if (typeof settings !== 'object' || settings === null) return false;
+  return Object.entries(SETTINGS_SINCE).every(([key, since]) => {
+    const value: unknown = (settings as Record<string, unknown>)[key];
+    return value === undefined || (version >= since.version && since.valid(value));
+  });
+}
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
@@ -107,6 +133,7 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     throw bad('the header is damaged');
   }
   const { dim, steps, unknownPhrase, whitening } = header;
+  if (!settingsValid(header.settings, version)) throw bad('the header is damaged');
   if (
     unknownPhrase !== undefined &&
     !(Number.isInteger(unknownPhrase) && unknownPhrase < header.phrases.length)
@@ -116,8 +143,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     whitening !== undefined &&
     !(
       Array.isArray(whitening) &&
-      whitening.length === cepstralDims() ** 2 &&
-      cepstralDims() <= dim &&
+      whitening.length === cepstralDims(header.settings) ** 2 &&
+      cepstralDims(header.settings) <= dim &&
       whitening.every((x) => typeof x === 'number' && Number.isFinite(x))
     )
   )
@@ -128,15 +155,6 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   const weights: unknown = calibration?.weights;
   const typicalMisfit: unknown = calibration?.typicalMisfit;
   const beyond: unknown = calibration?.beyondRepetition;
-  const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-  // The share of the variance divided out came with format 12; outside (0, 1] the
-  // features would not be the ones the templates were made of.
-  const variancePower: unknown = (header.settings as Partial<ModelSettings> | undefined)?.variancePower;
-  if (
-    variancePower !== undefined &&
-    !(version >= 12 && finite(variancePower) && variancePower > 0 && variancePower <= 1)
-  )
-    throw bad('the header is damaged');
   if (!(
     Array.isArray(weights) &&
     (weights.length === 3 || (weights.length === 4 && version >= 8)) &&

@@ -5,13 +5,20 @@ import { take } from '../test/phrases.js';
 import { takeFeatures } from './features-of-take.js';
 import {
   DEFAULT_SETTINGS,
+  FULL_CEPSTRA,
   MODEL_VERSION,
   normaliseText,
   PHONE_MODEL_VERSION,
   type Profile,
 } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
-import { BEYOND_REPETITION, RELATIVE_CALIBRATION, trainProfile, WHITENED_CALIBRATION } from './train.js';
+import {
+  BEYOND_REPETITION,
+  RELATIVE_CALIBRATION,
+  trainProfile,
+  WHITENED_CALIBRATION,
+  WHITENED_CEPSTRA,
+} from './train.js';
 import { SpeechError } from '../errors.js';
 
 const names = ['yes', 'no', 'help me', 'water please', 'thank you', 'call my son'];
@@ -30,8 +37,11 @@ describe('trainProfile', () => {
       // A template's closest other phrases lie farther than its own phrase's other takes.
       expect(s).toBeGreaterThan(profile.scales[profile.templates[i]?.phrase ?? 0] ?? Infinity);
     }
-    // Three takes of each phrase are enough to learn the whitening (docs/decisions/0057).
-    expect(profile.whitening).toHaveLength(40 * 40);
+    // Three takes of each phrase are enough to learn the whitening (docs/decisions/0057),
+    // and a whitened profile matches on fewer cepstra (docs/decisions/0062).
+    expect(profile.settings.cepstra).toBe(WHITENED_CEPSTRA);
+    expect(profile.whitening).toHaveLength((2 * WHITENED_CEPSTRA) ** 2);
+    expect(profile.templates[0]?.dim).toBe(2 * WHITENED_CEPSTRA);
     // The whitened rule, beside how unevenly the user's takes fit each other
     // (docs/decisions/0058, 0059).
     expect(profile.calibration.weights).toEqual(WHITENED_CALIBRATION.weights);
@@ -87,6 +97,9 @@ describe('trainProfile', () => {
     // One take of each phrase says nothing about how the user's repetitions vary.
     expect(single.whitening).toBeUndefined();
     expect(single.calibration).toEqual(RELATIVE_CALIBRATION);
+    // Unwhitened, the highest cepstra still help: all twenty are kept.
+    expect(single.settings.cepstra).toBeUndefined();
+    expect(single.templates[0]?.dim).toBe(2 * FULL_CEPSTRA);
     const m = new Matcher(single);
     const r = m.recognise(takeFeatures(take(2, 7), single.settings).features);
     expect(r.alternatives[0]?.text).toBe(names[2]);
@@ -101,10 +114,16 @@ describe('trainProfile', () => {
 describe('serialised profiles', () => {
   const profile = trainProfile(items, { now: fixedClock });
   const bytes = serializeProfile(profile);
-  // Files of earlier formats are made from a profile on their features: every cepstrum
-  // scaled to unit variance, as before format 12.
-  const before12 = trainProfile(items, { now: fixedClock, settings: { variancePower: undefined } });
+  // Files of earlier formats are made from a profile on their features: twenty cepstra,
+  // as before format 14, and every cepstrum scaled to unit variance, as before format 12.
+  const before14 = trainProfile(items, { now: fixedClock, settings: { cepstra: undefined } });
+  const before12 = trainProfile(items, {
+    now: fixedClock,
+    settings: { variancePower: undefined, cepstra: undefined },
+  });
   const before12Bytes = serializeProfile(before12);
+  // Before format 10 files had no misfitAbove either.
+  const before10Settings = { ...before12.settings, misfitAbove: undefined };
 
   it('is compact and round-trips to the very same templates and decisions', () => {
     const back = deserializeProfile(bytes);
@@ -146,6 +165,7 @@ describe('serialised profiles', () => {
     expect(deserializeProfile(bytes).calibration).toEqual(profile.calibration);
     const v6 = withHeader(before12Bytes, {
       calibration: { weights: before12.calibration.weights, threshold: 0.5 },
+      settings: before10Settings,
     });
     new DataView(v6.buffer).setUint16(4, 6, true);
     expect(() => deserializeProfile(v6)).toThrow(/damaged/);
@@ -193,6 +213,39 @@ describe('serialised profiles', () => {
     }
   });
 
+  it('keeps the cepstra count from format 14 on, and refuses it earlier or damaged', () => {
+    expect(deserializeProfile(bytes).settings.cepstra).toBe(WHITENED_CEPSTRA);
+    const v12 = bytes.slice();
+    new DataView(v12.buffer).setUint16(4, 12, true);
+    expect(() => deserializeProfile(v12)).toThrow(/damaged/);
+    for (const cepstra of [0, 21, 2.5, '16', null]) {
+      const settings = { ...profile.settings, cepstra };
+      expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
+    }
+    // A format 12 file, without it, decodes on twenty cepstra as it always did.
+    const before = serializeProfile(before14);
+    new DataView(before.buffer).setUint16(4, 12, true);
+    const back = deserializeProfile(before);
+    expect(back.settings.cepstra).toBeUndefined();
+    expect(back.whitening).toHaveLength((2 * FULL_CEPSTRA) ** 2);
+    for (const [ra, rb] of decisionsOf(before14, back)) {
+      expect(rb.text).toBe(ra.text);
+      expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
+    }
+  });
+
+  it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
+    for (const misfitAbove of [-1, 'long', null]) {
+      const settings = { ...profile.settings, misfitAbove };
+      expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
+    }
+    const v8 = withHeader(before12Bytes, {
+      calibration: { weights: before12.calibration.weights, threshold: 0.5 },
+    });
+    new DataView(v8.buffer).setUint16(4, 8, true);
+    expect(() => deserializeProfile(v8)).toThrow(/damaged/);
+  });
+
   it('decides about a format 8 file exactly as the build that wrote it did', () => {
     const fixtures = new URL('../test/fixtures/', import.meta.url);
     const file = new Uint8Array(readFileSync(new URL('format-8-tones.model', fixtures)));
@@ -212,7 +265,7 @@ describe('serialised profiles', () => {
   it('reads format 6 files, from before the misfit, and decides as their three weights say', () => {
     const [w0, w1, w2] = before12.calibration.weights;
     const calibration = { weights: [w0, w1, w2] as [number, number, number], threshold: 0.5 };
-    const v6 = withHeader(before12Bytes, { calibration });
+    const v6 = withHeader(before12Bytes, { calibration, settings: before10Settings });
     new DataView(v6.buffer).setUint16(4, 6, true);
     const back = deserializeProfile(v6);
     expect(back.version).toBe(6);
@@ -228,7 +281,9 @@ describe('serialised profiles', () => {
       names.map((text, p) => ({ text, audio: take(p, 0) })),
       { now: fixedClock, settings: { variancePower: undefined } },
     );
-    const v4 = serializeProfile(unwhitened);
+    const v4 = withHeader(serializeProfile(unwhitened), {
+      settings: { ...unwhitened.settings, misfitAbove: undefined },
+    });
     new DataView(v4.buffer).setUint16(4, 4, true);
     const back = deserializeProfile(v4);
     expect(back.version).toBe(4);
@@ -238,7 +293,10 @@ describe('serialised profiles', () => {
 
   it('still reads format 1 files, judging each template by its phrase scale', () => {
     // Format 1 had no misfit weight.
-    const v1 = withHeader(before12Bytes, { calibration: { weights: [-3.1, -10, -20], threshold: 0.5 } });
+    const v1 = withHeader(before12Bytes, {
+      calibration: { weights: [-3.1, -10, -20], threshold: 0.5 },
+      settings: before10Settings,
+    });
     new DataView(v1.buffer).setUint16(4, 1, true);
     const back = deserializeProfile(v1);
     expect(Array.from(back.templateScales)).toEqual(back.templates.map((t) => back.scales[t.phrase]));
@@ -300,7 +358,7 @@ describe("utterances marked as none of the user's phrases", () => {
   const unknown = (p: number, takes: number[]) =>
     takes.map((t) => ({ text: 'whatever the app had said', audio: take(p, t), unknown: true }));
   const answer = (m: Matcher, p: number, t: number) =>
-    m.recognise(takeFeatures(take(p, t), DEFAULT_SETTINGS).features);
+    m.recognise(takeFeatures(take(p, t), m.profile.settings).features);
   const profile = trainProfile([...items, ...unknown(7, [0, 1, 2]), ...unknown(8, [0, 1])], {
     now: fixedClock,
   });
@@ -319,7 +377,7 @@ describe("utterances marked as none of the user's phrases", () => {
         expect(r.alternatives.map((a) => a.text)).not.toContain('');
       }
     }
-    expect(matcher.guess(takeFeatures(take(7, 5), DEFAULT_SETTINGS).features)).not.toBe('');
+    expect(matcher.guess(takeFeatures(take(7, 5), profile.settings).features)).not.toBe('');
   });
 
   it('leave the enrolled phrases recognised as before', () => {
@@ -384,7 +442,7 @@ describe('profiles that match phones too', async () => {
 
   it('append the posteriorgram to every template and keep the user cepstral mean, in format 3', () => {
     expect(profile.version).toBe(PHONE_MODEL_VERSION);
-    expect(profile.templates[0]?.dim).toBe(40 + 42);
+    expect(profile.templates[0]?.dim).toBe(2 * WHITENED_CEPSTRA + 42);
     expect(profile.phoneMean).toHaveLength(13);
     const file = serializeProfile(profile);
     expect(new DataView(file.buffer).getUint16(4, true)).toBe(PHONE_MODEL_VERSION);

@@ -3,9 +3,10 @@ import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace } from './dtw.js';
 import { phoneViewOf, spanFeatures, takeFeatures, type TakeFeatures } from './features-of-take.js';
 import { meanCepstrum, phoneCepstra } from '../phones/posteriorgram.js';
+import { keepCepstra } from '../features/features.js';
 import {
   DEFAULT_SETTINGS,
-  cepstralDims,
+  cepstraOf,
   makeTemplate,
   modelVersionFor,
   templateAsQuery,
@@ -65,7 +66,7 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
  * ({@link BEYOND_REPETITION}) joins the score too.
  */
-export const WHITENED_CALIBRATION: Calibration = { weights: [-3.39, -10, -20, -6], threshold: 0.5 };
+export const WHITENED_CALIBRATION: Calibration = { weights: [-4.16, -10, -20, -6], threshold: 0.5 };
 /**
  * With the whitened rule, a match whose distance lies more than `e^0.2` (1.22) times the
  * user's take-to-take distance away loses `0.5` of score per unit of log distance beyond
@@ -82,6 +83,13 @@ export const BEYOND_REPETITION = { above: 0.2, weight: -10 } as const;
  * of synthetic moderate and severe ones, and no unknown take; at 1, 51 % and 78-79 %).
  */
 const MISTAKEN_MARK_RATIO = 1.05;
+/**
+ * Cepstra of whitened profiles. With 16 instead of 20 the tuning splits kept their accuracy
+ * at the one cut and fewer users accepted more than 5 % of unknown phrases (docs/decisions/0062):
+ * the highest cepstra follow pitch and voice from take to take more than the words. Without
+ * whitening (one take per phrase) they still helped.
+ */
+export const WHITENED_CEPSTRA = 16;
 /** Typical take-to-take distance relative to the nearest other phrase, for single-take profiles. */
 const SCALE_PRIOR_RATIO = 0.8;
 /** Other phrases each take is aligned against to find its impostor scale. */
@@ -137,15 +145,22 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // live frame scores the same whatever utterance it ends up in.
   const phoneView = phoneViewOf(settings, options.phones, () => userPhoneMean(takes));
   // Whitening is learned on the cepstral view of the takes as they are, then applied to
-  // them and, by the Matcher, to every live utterance.
-  const whitening = learnWhitening(
-    takes.map((take) => take.features),
-    takePhrases,
-    { dims: cepstralDims(), band: settings.band, skipPhrase: unknownPhrase },
-  );
+  // them and, by the Matcher, to every live utterance. Whitened profiles match on fewer
+  // cepstra; without repetitions to whiten by, the higher ones still help.
+  const requested = options.settings !== undefined && 'cepstra' in options.settings;
+  const whitenedCepstra = requested ? cepstraOf(settings) : WHITENED_CEPSTRA;
+  const cepstral = takes.map((take) => keepCepstra(take.features, whitenedCepstra));
+  const whitening = learnWhitening(cepstral, takePhrases, {
+    dims: 2 * whitenedCepstra,
+    band: settings.band,
+    skipPhrase: unknownPhrase,
+  });
+  if (!requested) settings.cepstra = whitening === undefined ? undefined : WHITENED_CEPSTRA;
   const features = takes.map((take) =>
     whiten(
-      phoneView === undefined ? take.features : spanFeatures(take.frames, settings, phoneView),
+      phoneView === undefined
+        ? keepCepstra(take.features, cepstraOf(settings))
+        : spanFeatures(take.frames, settings, phoneView),
       whitening,
     ),
   );
