@@ -3,6 +3,7 @@ import { noise, word } from '../test/signals.js';
 import {
   analyse,
   createFrontEnd,
+  keepCepstra,
   normaliseColumns,
   SpectralAnalyser,
   utteranceFeatures,
@@ -64,6 +65,22 @@ describe('utteranceFeatures', () => {
       expect(sq / f.frames).toBeGreaterThan(0.8);
       expect(sq / f.frames).toBeLessThanOrEqual(1.0001);
     }
+  });
+
+  it('keeps the first cepstra and their deltas, exactly as features with that many', () => {
+    const fe = createFrontEnd();
+    const frames = analyse(word(0.8, [100, 180], [400, 2000]), fe);
+    const full = utteranceFeatures(frames, fe, { variancePower: 0.75 });
+    const fewer = utteranceFeatures(frames, fe, { variancePower: 0.75, cepstra: 16 });
+    expect(fewer.dim).toBe(32);
+    expect(Array.from(keepCepstra(full, 16).data)).toEqual(Array.from(fewer.data));
+    // Row by row: cepstra 0-15 of the full frame, then its deltas 0-15.
+    const t = 7;
+    expect(fewer.data[t * 32 + 5]).toBe(full.data[t * 40 + 5]);
+    expect(fewer.data[t * 32 + 16 + 5]).toBe(full.data[t * 40 + 20 + 5]);
+    // Asking for more than the front end has gives what it has.
+    expect(utteranceFeatures(frames, fe, { cepstra: 30 }).dim).toBe(2 * fe.cepstra);
+    expect(keepCepstra(full, 20)).toBe(full);
   });
 
   it('barely changes with the recording level (within 6 dB)', () => {
