@@ -60,8 +60,9 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * The same rule for profiles that match on whitened features (docs/decisions/0057), with
  * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
- * takes of the same phrase, accepted below -0.1695 (`sigmoid(20 (-0.1695 - s))`; -0.155 on
- * the features before format 12, docs/decisions/0061). Training stores `m` beside the
+ * takes of the same phrase, accepted below -0.208 (`sigmoid(20 (-0.208 - s))`; -0.1695 on
+ * the twenty cepstra of format 12 and -0.155 on the features before it, docs/decisions/0061,
+ * 0062). Training stores `m` beside the
  * weights; utterances too short for a misfit (`settings.misfitAbove`) are judged on
  * `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
  * ({@link BEYOND_REPETITION}) joins the score too.
