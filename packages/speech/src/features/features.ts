@@ -323,9 +323,9 @@ export function utteranceFeatures(
 }
 
 /**
- * The same features with only the first `cepstra` cepstra and their deltas: exactly what
- * {@link utteranceFeatures} gives with that many, since every column is normalised and
- * differenced on its own.
+ * Features of {@link utteranceFeatures} (cepstra, then their deltas) cut to the first
+ * `cepstra` cepstra and their deltas: exactly what it gives when asked for that many,
+ * since every column is normalised and differenced on its own.
  */
 export function keepCepstra(features: FeatureMatrix, cepstra: number): FeatureMatrix {
   const from = features.dim / 2;

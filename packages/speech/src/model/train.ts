@@ -61,10 +61,9 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
  * takes of the same phrase, accepted below -0.208 (`sigmoid(20 (-0.208 - s))`; -0.1695 on
- * the twenty cepstra of format 12 and -0.155 on the features before it, docs/decisions/0061,
- * 0062). Training stores `m` beside the
- * weights; utterances too short for a misfit (`settings.misfitAbove`) are judged on
- * `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
+ * the twenty cepstra of format 12 and -0.155 on the features before it, docs/decisions/0061
+ * and 0062). Training stores `m` beside the weights; utterances too short for a misfit
+ * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
  * ({@link BEYOND_REPETITION}) joins the score too.
  */
 export const WHITENED_CALIBRATION: Calibration = { weights: [-4.16, -10, -20, -6], threshold: 0.5 };
@@ -86,9 +85,9 @@ export const BEYOND_REPETITION = { above: 0.2, weight: -10 } as const;
 const MISTAKEN_MARK_RATIO = 1.05;
 /**
  * Cepstra of whitened profiles. With 16 instead of 20 the tuning splits kept their accuracy
- * at the one cut and fewer users accepted more than 5 % of unknown phrases (docs/decisions/0062):
- * the highest cepstra follow pitch and voice from take to take more than the words. Without
- * whitening (one take per phrase) they still helped.
+ * at the one cut and fewer users accepted more than 5 % of unknown phrases: the highest
+ * cepstra follow pitch and voice from take to take more than the words. Without whitening
+ * (one take per phrase) they still helped (docs/decisions/0062).
  */
 export const WHITENED_CEPSTRA = 16;
 /** Typical take-to-take distance relative to the nearest other phrase, for single-take profiles. */
@@ -147,7 +146,8 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const phoneView = phoneViewOf(settings, options.phones, () => userPhoneMean(takes));
   // Whitening is learned on the cepstral view of the takes as they are, then applied to
   // them and, by the Matcher, to every live utterance. Whitened profiles match on fewer
-  // cepstra; without repetitions to whiten by, the higher ones still help.
+  // cepstra; without repetitions to whiten by, the higher ones still help. A count the
+  // caller asks for is used either way.
   const requested = options.settings !== undefined && 'cepstra' in options.settings;
   const whitenedCepstra = requested ? cepstraOf(settings) : WHITENED_CEPSTRA;
   const cepstral = takes.map((take) => keepCepstra(take.features, whitenedCepstra));
