@@ -322,24 +322,6 @@ export function utteranceFeatures(
   return { frames: n, dim, data };
 }
 
-/**
- * Features of {@link utteranceFeatures} (cepstra, then their deltas) cut to the first
- * `cepstra` cepstra and their deltas: exactly what it gives when asked for that many,
- * since every column is normalised and differenced on its own.
- */
-export function keepCepstra(features: FeatureMatrix, cepstra: number): FeatureMatrix {
-  const from = features.dim / 2;
-  if (cepstra >= from) return features;
-  const dim = 2 * cepstra;
-  const data = new Float32Array(features.frames * dim);
-  for (let t = 0; t < features.frames; t++) {
-    const row = features.data.subarray(t * features.dim, (t + 1) * features.dim);
-    data.set(row.subarray(0, cepstra), t * dim);
-    data.set(row.subarray(from, from + cepstra), t * dim + cepstra);
-  }
-  return { frames: features.frames, dim, data };
-}
-
 /** Zero mean per column, in place, and each column divided by its standard deviation
  * raised to `power` (1: unit variance). */
 export function normaliseColumns(data: Float32Array, rows: number, cols: number, power = 1): void {

@@ -11,7 +11,7 @@ import type { PhoneModel } from '../phones/acoustic-model.js';
 import { joinViews, phoneCepstra, posteriorgram, type PosteriorCache } from '../phones/posteriorgram.js';
 import { findSegments, type EndpointerOptions } from '../vad/endpointer.js';
 import type { Seconds } from '../units.js';
-import { cepstraOf, defaultFrontEnd, matchesPhones, type ModelSettings } from './profile.js';
+import { cepstraOf, defaultFrontEnd, deltaWindowOf, matchesPhones, type ModelSettings } from './profile.js';
 
 /** Features of a recorded take plus what its pauses say about the speaker. */
 export interface TakeFeatures {
@@ -113,6 +113,7 @@ export function spanFeatures(
     decimation: settings.decimation,
     variancePower: settings.variancePower,
     cepstra: cepstraOf(settings),
+    deltaWindow: deltaWindowOf(settings),
   });
   if (phones === undefined) return cepstral;
   const pg = posteriorgram(phoneCepstra(frames), phones.model, {

@@ -17,15 +17,16 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * which builds before it would do. Version 12 divides out only part of each cepstrum's
  * spread within the utterance (`settings.variancePower`), which builds before it would
  * not, and so compare live utterances with its templates on other features. Version 14
- * may match on fewer cepstra (`settings.cepstra`), which builds before it would not.
- * Versions 1 to 13 still load.
+ * may match on fewer cepstra (`settings.cepstra`) with deltas over more frames
+ * (`settings.deltaWindow`), which builds before it would not. Versions 1 to 13 still load.
  */
 export const MODEL_VERSION = 14;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
  * before the misfit, before the changes of version 10, before the partial variance
- * normalisation of version 12, and 13 before the cepstra count of version 14. */
+ * normalisation of version 12, and 13 before the cepstra count and delta window of
+ * version 14. */
 export const PHONE_MODEL_VERSION = 15;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
@@ -68,6 +69,9 @@ export interface ModelSettings {
   /** Cepstra per frame (with as many deltas); absent: {@link FULL_CEPSTRA}, as every file
    * before format 14 and profiles without whitening (docs/decisions/0062). */
   cepstra?: number;
+  /** Frames either side each delta is regressed over; absent: {@link PLAIN_DELTA_WINDOW},
+   * as every file before format 14 and profiles without whitening (docs/decisions/0062). */
+  deltaWindow?: number;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {
@@ -214,6 +218,14 @@ export const FULL_CEPSTRA = 20;
 /** Cepstra per frame of profiles with these settings. */
 export function cepstraOf(settings: ModelSettings): number {
   return settings.cepstra ?? FULL_CEPSTRA;
+}
+
+/** Delta window of profiles whose settings name none. */
+export const PLAIN_DELTA_WINDOW = 2;
+
+/** Frames either side each delta of profiles with these settings is regressed over. */
+export function deltaWindowOf(settings: ModelSettings): number {
+  return settings.deltaWindow ?? PLAIN_DELTA_WINDOW;
 }
 
 /** Values in a frame's cepstral view: the cepstra and their deltas (phone views follow). */

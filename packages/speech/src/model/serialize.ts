@@ -88,10 +88,12 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * and 7 are 8 and 9 without the misfit weight, 8 and 9 are 10 and 11 with the typical
  * misfit in the bias and a one-sided misfit for every utterance longer than its window,
  * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, and 12 and 13 are
- * 14 and 15 with twenty cepstra always. */
+ * 14 and 15 with twenty cepstra and deltas over two frames either side always. */
 const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+/** Widest delta window a file may ask for: a quarter of a second either side. */
+const MAX_DELTA_WINDOW = 12;
 
 /**
  * The settings that changed the features or the scoring, each with the format it came in
@@ -104,6 +106,10 @@ const SETTINGS_SINCE: { [K in keyof ModelSettings]?: { version: number; valid: (
   cepstra: {
     version: 14,
     valid: (x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= FULL_CEPSTRA,
+  },
+  deltaWindow: {
+    version: 14,
+    valid: (x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= MAX_DELTA_WINDOW,
   },
 };
 

@@ -17,8 +17,10 @@ import {
   RELATIVE_CALIBRATION,
   trainProfile,
   WHITENED_CALIBRATION,
-  WHITENED_CEPSTRA,
+  WHITENED_FRONT_END,
 } from './train.js';
+
+const WHITENED_CEPSTRA = WHITENED_FRONT_END.cepstra;
 import { SpeechError } from '../errors.js';
 
 const names = ['yes', 'no', 'help me', 'water please', 'thank you', 'call my son'];
@@ -40,6 +42,7 @@ describe('trainProfile', () => {
     // Three takes of each phrase are enough to learn the whitening (docs/decisions/0057),
     // and a whitened profile matches on fewer cepstra (docs/decisions/0062).
     expect(profile.settings.cepstra).toBe(WHITENED_CEPSTRA);
+    expect(profile.settings.deltaWindow).toBe(WHITENED_FRONT_END.deltaWindow);
     expect(profile.whitening).toHaveLength((2 * WHITENED_CEPSTRA) ** 2);
     expect(profile.templates[0]?.dim).toBe(2 * WHITENED_CEPSTRA);
     // The whitened rule, beside how unevenly the user's takes fit each other
@@ -99,6 +102,7 @@ describe('trainProfile', () => {
     expect(single.calibration).toEqual(RELATIVE_CALIBRATION);
     // Unwhitened, the highest cepstra still help: all twenty are kept.
     expect(single.settings.cepstra).toBeUndefined();
+    expect(single.settings.deltaWindow).toBeUndefined();
     expect(single.templates[0]?.dim).toBe(2 * FULL_CEPSTRA);
     const m = new Matcher(single);
     const r = m.recognise(takeFeatures(take(2, 7), single.settings).features);
@@ -116,10 +120,13 @@ describe('serialised profiles', () => {
   const bytes = serializeProfile(profile);
   // Files of earlier formats are made from a profile on their features: twenty cepstra,
   // as before format 14, and every cepstrum scaled to unit variance, as before format 12.
-  const before14 = trainProfile(items, { now: fixedClock, settings: { cepstra: undefined } });
+  const before14 = trainProfile(items, {
+    now: fixedClock,
+    settings: { cepstra: undefined, deltaWindow: undefined },
+  });
   const before12 = trainProfile(items, {
     now: fixedClock,
-    settings: { variancePower: undefined, cepstra: undefined },
+    settings: { variancePower: undefined, cepstra: undefined, deltaWindow: undefined },
   });
   const before12Bytes = serializeProfile(before12);
   // Before format 10 files had no misfitAbove either.
@@ -213,20 +220,29 @@ describe('serialised profiles', () => {
     }
   });
 
-  it('keeps the cepstra count from format 14 on, and refuses it earlier or damaged', () => {
+  it('keeps the cepstra count and delta window from format 14 on, and refuses them earlier or damaged', () => {
     expect(deserializeProfile(bytes).settings.cepstra).toBe(WHITENED_CEPSTRA);
-    const v12 = bytes.slice();
-    new DataView(v12.buffer).setUint16(4, 12, true);
-    expect(() => deserializeProfile(v12)).toThrow(/damaged/);
+    expect(deserializeProfile(bytes).settings.deltaWindow).toBe(WHITENED_FRONT_END.deltaWindow);
+    for (const field of ['cepstra', 'deltaWindow']) {
+      const v12 = withHeader(bytes, { settings: { ...before14.settings, [field]: 3 } });
+      new DataView(v12.buffer).setUint16(4, 12, true);
+      expect(() => deserializeProfile(v12)).toThrow(/damaged/);
+    }
     for (const cepstra of [0, 21, 2.5, '16', null]) {
       const settings = { ...profile.settings, cepstra };
       expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
     }
-    // A format 12 file, without it, decodes on twenty cepstra as it always did.
+    for (const deltaWindow of [0, 13, 1.5, 'wide', null]) {
+      const settings = { ...profile.settings, deltaWindow };
+      expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
+    }
+    // A format 12 file, without them, decodes on twenty cepstra and the old deltas as it
+    // always did.
     const before = serializeProfile(before14);
     new DataView(before.buffer).setUint16(4, 12, true);
     const back = deserializeProfile(before);
     expect(back.settings.cepstra).toBeUndefined();
+    expect(back.settings.deltaWindow).toBeUndefined();
     expect(back.whitening).toHaveLength((2 * FULL_CEPSTRA) ** 2);
     for (const [ra, rb] of decisionsOf(before14, back)) {
       expect(rb.text).toBe(ra.text);

@@ -3,10 +3,10 @@ import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace } from './dtw.js';
 import { phoneViewOf, spanFeatures, takeFeatures, type TakeFeatures } from './features-of-take.js';
 import { meanCepstrum, phoneCepstra } from '../phones/posteriorgram.js';
-import { keepCepstra } from '../features/features.js';
+import type { FeatureMatrix } from '../features/features.js';
 import {
   DEFAULT_SETTINGS,
-  cepstraOf,
+  cepstralDims,
   makeTemplate,
   modelVersionFor,
   templateAsQuery,
@@ -60,13 +60,13 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * The same rule for profiles that match on whitened features (docs/decisions/0057), with
  * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
- * takes of the same phrase, accepted below -0.208 (`sigmoid(20 (-0.208 - s))`; -0.1695 on
- * the twenty cepstra of format 12 and -0.155 on the features before it, docs/decisions/0061
- * and 0062). Training stores `m` beside the weights; utterances too short for a misfit
+ * takes of the same phrase, accepted below -0.1985 (`sigmoid(20 (-0.1985 - s))`; -0.1695
+ * on the plain front end of format 12 and -0.155 on the features before it,
+ * docs/decisions/0061 and 0062). Training stores `m` beside the weights; utterances too short for a misfit
  * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
  * ({@link BEYOND_REPETITION}) joins the score too.
  */
-export const WHITENED_CALIBRATION: Calibration = { weights: [-4.16, -10, -20, -6], threshold: 0.5 };
+export const WHITENED_CALIBRATION: Calibration = { weights: [-3.97, -10, -20, -6], threshold: 0.5 };
 /**
  * With the whitened rule, a match whose distance lies more than `e^0.2` (1.22) times the
  * user's take-to-take distance away loses `0.5` of score per unit of log distance beyond
@@ -84,12 +84,14 @@ export const BEYOND_REPETITION = { above: 0.2, weight: -10 } as const;
  */
 const MISTAKEN_MARK_RATIO = 1.05;
 /**
- * Cepstra of whitened profiles. With 16 instead of 20 the tuning splits kept their accuracy
- * at the one cut and fewer users accepted more than 5 % of unknown phrases: the highest
- * cepstra follow pitch and voice from take to take more than the words. Without whitening
- * (one take per phrase) they still helped (docs/decisions/0062).
+ * How whitened profiles analyse (docs/decisions/0062): 16 cepstra instead of 20, as the
+ * highest follow pitch and voice from take to take more than the words, and deltas over
+ * three frames either side instead of two (60 ms at the matching rate), steadier over the
+ * tremor and jitter of atypical speech and over a short word's few frames. On the tuning
+ * splits each raised accuracy at the one cut; profiles of one take per phrase, which are
+ * not whitened, did better with the plain front end.
  */
-export const WHITENED_CEPSTRA = 16;
+export const WHITENED_FRONT_END = { cepstra: 16, deltaWindow: 3 } as const satisfies Partial<ModelSettings>;
 /** Typical take-to-take distance relative to the nearest other phrase, for single-take profiles. */
 const SCALE_PRIOR_RATIO = 0.8;
 /** Other phrases each take is aligned against to find its impostor scale. */
@@ -144,24 +146,29 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // The phone view removes one cepstral mean, the user's over all their takes, so that a
   // live frame scores the same whatever utterance it ends up in.
   const phoneView = phoneViewOf(settings, options.phones, () => userPhoneMean(takes));
-  // Whitening is learned on the cepstral view of the takes as they are, then applied to
-  // them and, by the Matcher, to every live utterance. Whitened profiles match on fewer
-  // cepstra; without repetitions to whiten by, the higher ones still help. A count the
-  // caller asks for is used either way.
-  const requested = options.settings !== undefined && 'cepstra' in options.settings;
-  const whitenedCepstra = requested ? cepstraOf(settings) : WHITENED_CEPSTRA;
-  const cepstral = takes.map((take) => keepCepstra(take.features, whitenedCepstra));
-  const whitening = learnWhitening(cepstral, takePhrases, {
-    dims: 2 * whitenedCepstra,
+  // Whitening is learned on the cepstral view of the takes, then applied to them and, by
+  // the Matcher, to every live utterance. Whitened profiles analyse with their own front
+  // end; without repetitions to whiten by, the plain one measured better. What the caller
+  // asks for in the settings is used either way.
+  const asked = options.settings ?? {};
+  const whitenedFrontEnd: Partial<ModelSettings> = Object.fromEntries(
+    Object.entries(WHITENED_FRONT_END).filter(([key]) => !(key in asked)),
+  );
+  const whitenedSettings: ModelSettings = { ...settings, ...whitenedFrontEnd };
+  const whitenedTakes = takes.map((take) => spanFeatures(take.frames, whitenedSettings));
+  const whitening = learnWhitening(whitenedTakes, takePhrases, {
+    dims: cepstralDims(whitenedSettings),
     band: settings.band,
     skipPhrase: unknownPhrase,
   });
-  if (!requested) settings.cepstra = whitening === undefined ? undefined : WHITENED_CEPSTRA;
-  const features = takes.map((take) =>
+  if (whitening !== undefined) Object.assign(settings, whitenedFrontEnd);
+  const features = takes.map((take, i) =>
     whiten(
-      phoneView === undefined
-        ? keepCepstra(take.features, cepstraOf(settings))
-        : spanFeatures(take.frames, settings, phoneView),
+      phoneView !== undefined
+        ? spanFeatures(take.frames, settings, phoneView)
+        : whitening === undefined
+          ? take.features
+          : (whitenedTakes[i] as FeatureMatrix),
       whitening,
     ),
   );
