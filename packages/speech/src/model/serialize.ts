@@ -92,6 +92,11 @@ export function serializeProfile(profile: Profile): Uint8Array {
 const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, MODEL_VERSION, PHONE_MODEL_VERSION];
 
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+/** A whole number from 1 to `max`. */
+const countUpTo =
+  (max: number) =>
+  (x: unknown): boolean =>
+    typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= max;
 /** Widest delta window a file may ask for: a quarter of a second either side. */
 const MAX_DELTA_WINDOW = 12;
 
@@ -103,14 +108,8 @@ const MAX_DELTA_WINDOW = 12;
 const SETTINGS_SINCE: { [K in keyof ModelSettings]?: { version: number; valid: (x: unknown) => boolean } } = {
   misfitAbove: { version: 10, valid: (x) => finite(x) && x >= 0 },
   variancePower: { version: 12, valid: (x) => finite(x) && x > 0 && x <= 1 },
-  cepstra: {
-    version: 14,
-    valid: (x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= FULL_CEPSTRA,
-  },
-  deltaWindow: {
-    version: 14,
-    valid: (x) => Number.isInteger(x) && (x as number) >= 1 && (x as number) <= MAX_DELTA_WINDOW,
-  },
+  cepstra: { version: 14, valid: countUpTo(FULL_CEPSTRA) },
+  deltaWindow: { version: 14, valid: countUpTo(MAX_DELTA_WINDOW) },
 };
 
 function settingsValid(settings: unknown, version: number): settings is ModelSettings {

@@ -62,9 +62,10 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
  * takes of the same phrase, accepted below -0.1985 (`sigmoid(20 (-0.1985 - s))`; -0.1695
  * on the plain front end of format 12 and -0.155 on the features before it,
- * docs/decisions/0061 and 0062). Training stores `m` beside the weights; utterances too short for a misfit
- * (`settings.misfitAbove`) are judged on `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
- * ({@link BEYOND_REPETITION}) joins the score too.
+ * docs/decisions/0061 and 0062). Training stores `m` beside the weights; utterances too
+ * short for a misfit (`settings.misfitAbove`) are judged on `0.5 n + r` alone
+ * (docs/decisions/0059). The distance beyond repetition ({@link BEYOND_REPETITION}) joins
+ * the score too.
  */
 export const WHITENED_CALIBRATION: Calibration = { weights: [-3.97, -10, -20, -6], threshold: 0.5 };
 /**
