@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWavPcm16 } from '@parla/speech';
@@ -11,6 +11,11 @@ export const FSDD_DIR = path.resolve(
 
 /** A take of the Free Spoken Digit Dataset: digit 0-9, speaker, take 0-49. */
 export function fsddTake(digit: number, speaker: string, take: number): Uint8Array {
+  // Say what is missing rather than fail on a file name: a clone elsewhere lacks the data.
+  if (!existsSync(FSDD_DIR))
+    throw new Error(
+      `These tests train on real speech: the FSDD recordings belong at ${FSDD_DIR}, the shared data folder beside the repository.`,
+    );
   return new Uint8Array(readFileSync(path.join(FSDD_DIR, `${digit}_${speaker}_${take}.wav`)));
 }
 

@@ -13,6 +13,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(packageRoot, '.data') },
     synthetic: { type: 'boolean', default: true },
     'synthetic-only': { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -76,5 +77,5 @@ async function fsdd(): Promise<void> {
 if (!values['synthetic-only']) await fsdd();
 if (values.synthetic || values['synthetic-only']) {
   const { generateSynthetic } = await import('./synthetic.node.js');
-  await generateSynthetic(join(out, 'synthetic'));
+  await generateSynthetic(join(out, 'synthetic'), 2, values.fresh);
 }

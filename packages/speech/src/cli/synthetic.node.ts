@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { toMono16k } from '../audio/audio.js';
@@ -192,7 +194,35 @@ async function renderTake(
   }
   const scale = noiseRms / Math.sqrt(np / out.length);
   for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (noise[i] as number) * scale;
-  await writeFile(file, encodeWavPcm16(out, SAMPLE_RATE));
+  // Written beside and renamed: a take cut short by an interrupted run is never kept.
+  await writeFile(`${tmp}.out.wav`, encodeWavPcm16(out, SAMPLE_RATE));
+  await rename(`${tmp}.out.wav`, file);
+}
+
+/**
+ * What every take depends on besides its own name: this generator's code and the audio
+ * code it calls, the phrase lists and the versions of espeak-ng and sox. Takes rendered under the same fingerprint
+ * are the same files, so a rebuild keeps them.
+ */
+async function rendererFingerprint(): Promise<string> {
+  const hash = createHash('sha256');
+  const modules = [
+    './synthetic.node.js',
+    './phrases.js',
+    '../audio/audio.js',
+    '../audio/wav.js',
+    '../audio/resample.js',
+  ];
+  for (const module of modules) hash.update(await readFile(fileURLToPath(new URL(module, import.meta.url))));
+  for (const tool of ['espeak-ng', 'sox']) hash.update((await run(tool, ['--version'])).stdout);
+  return hash.digest('hex');
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Takes per enrolled phrase: 0-2 enrolment, 3-4 tuning, 5-7 test, 8-9 tuning on a later
@@ -217,9 +247,14 @@ const SMALL_VOCABULARIES: readonly Set<string>[] = Array.from(
 );
 
 /** Build the synthetic atypical speakers' audio and manifests under `folder`. */
-export async function generateSynthetic(folder: string, concurrency = 2): Promise<void> {
+export async function generateSynthetic(folder: string, concurrency = 2, fresh = false): Promise<void> {
   const audioDir = join(folder, 'audio');
   await mkdir(audioDir, { recursive: true });
+  // Takes already rendered by this very generator are kept; anything else renders them all.
+  const fingerprint = await rendererFingerprint();
+  const stampFile = join(audioDir, '.rendered-by');
+  const reuse = !fresh && (await readFile(stampFile, 'utf8').catch(() => '')) === fingerprint;
+  if (!reuse) await rm(stampFile, { force: true });
   const jobs: {
     spec: SpeakerSpec;
     text: string;
@@ -273,10 +308,15 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
   }
   let next = 0;
   let done = 0;
+  let kept = 0;
   const worker = async (w: number): Promise<void> => {
     while (next < jobs.length) {
       const job = jobs[next++];
       if (job === undefined) return;
+      if (reuse && (await exists(job.file))) {
+        kept++;
+        continue;
+      }
       const day = job.split === 'tune-later' ? LATER_DAY : ENROLMENT_DAY;
       await renderTake(job.spec, job.text, job.take, job.file, join(audioDir, `.tmp-${w}`), day);
       done++;
@@ -284,6 +324,11 @@ export async function generateSynthetic(folder: string, concurrency = 2): Promis
     }
   };
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  await writeFile(stampFile, fingerprint);
+  if (kept > 0)
+    console.log(
+      `  ${kept} of ${jobs.length} synthetic takes were already rendered (--fresh renders them again)`,
+    );
   const entryOf = (dir: string, j: (typeof jobs)[number], speaker = j.spec.id): ManifestEntry => ({
     audio: relative(dir, j.file),
     text: j.text,
