@@ -201,8 +201,8 @@ async function renderTake(
 
 /**
  * What every take depends on besides its own name: this generator's code and the audio
- * code it calls, the phrase lists and the versions of espeak-ng and sox. Takes rendered under the same fingerprint
- * are the same files, so a rebuild keeps them.
+ * code it calls, the phrase lists and the versions of espeak-ng and sox. Takes rendered
+ * under the same fingerprint are the same files, so a rebuild keeps them.
  */
 async function rendererFingerprint(): Promise<string> {
   const hash = createHash('sha256');
