@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analyse, frameLevels, utteranceFeatures } from '../features/features.js';
+import { analyse, frameLevels, utteranceFeatures, type SpectralFrame } from '../features/features.js';
 import { take } from '../test/phrases.js';
 import { findSegments } from '../vad/endpointer.js';
-import { takeFeatures } from './features-of-take.js';
+import { spanFeatures, takeFeatures, withoutPauses } from './features-of-take.js';
 import { DEFAULT_SETTINGS, defaultFrontEnd } from './profile.js';
 
 describe('takeFeatures', () => {
@@ -37,5 +37,43 @@ describe('takeFeatures', () => {
 
   it('copes with audio shorter than one frame', () => {
     expect(takeFeatures(new Float32Array(100), DEFAULT_SETTINGS).features.frames).toBe(1);
+  });
+});
+
+describe('withoutPauses', () => {
+  // Frames at given levels: a word, a pause, a word; only the level matters here.
+  const frames = (levels: number[]): SpectralFrame[] =>
+    levels.map((energyDb) => ({ logMel: new Float32Array(1), energyDb }));
+  const runs = (...parts: [number, number][]): number[] =>
+    parts.flatMap(([db, n]) => Array<number>(n).fill(db));
+
+  it('cuts a pause to its edges and keeps every sound around it', () => {
+    const input = frames(runs([-60, 4], [-20, 15], [-60, 30], [-20, 15], [-60, 4]));
+    const kept = withoutPauses(input, 3);
+    // 20 ms at each end of every quiet run of 80 ms or more: the two pads and the pause.
+    expect(kept.map((f) => f.energyDb)).toEqual(runs([-60, 4], [-20, 15], [-60, 4], [-20, 15], [-60, 4]));
+  });
+
+  it('keeps quiet runs shorter than a pause, and sounds within the floor margin of loud ones', () => {
+    const short = frames(runs([-60, 4], [-20, 15], [-60, 7], [-20, 15], [-60, 4]));
+    expect(withoutPauses(short, 3)).toHaveLength(short.length);
+    // A weak consonant 5 dB over the floor is not a pause at a 3 dB margin.
+    const weak = frames(runs([-60, 4], [-20, 15], [-55, 20], [-20, 15], [-60, 4]));
+    expect(withoutPauses(weak, 3)).toHaveLength(weak.length);
+  });
+
+  it('leaves utterances too short, or too quiet, to cut', () => {
+    const tiny = frames(runs([-20, 5], [-60, 10], [-20, 4]));
+    expect(withoutPauses(tiny, 3)).toHaveLength(tiny.length);
+    const noise = frames(runs([-60, 40], [-20, 4]));
+    expect(withoutPauses(noise, 3)).toHaveLength(noise.length);
+  });
+
+  it('is what whitened profiles match on, live and in training alike', () => {
+    const settings = { ...DEFAULT_SETTINGS, pauseFloor: 3 };
+    const input = analyse(take(3, 4), defaultFrontEnd());
+    const cut = spanFeatures(input, settings);
+    expect(cut.frames).toBe(spanFeatures(withoutPauses(input, 3), DEFAULT_SETTINGS).frames);
+    expect(cut.frames).toBeLessThan(spanFeatures(input, DEFAULT_SETTINGS).frames);
   });
 });

@@ -10,7 +10,7 @@ import { SpeechError } from '../errors.js';
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { joinViews, phoneCepstra, posteriorgram, type PosteriorCache } from '../phones/posteriorgram.js';
 import { findSegments, type EndpointerOptions } from '../vad/endpointer.js';
-import type { Seconds } from '../units.js';
+import type { Decibels, Seconds } from '../units.js';
 import { cepstraOf, defaultFrontEnd, deltaWindowOf, matchesPhones, type ModelSettings } from './profile.js';
 
 /** Features of a recorded take plus what its pauses say about the speaker. */
@@ -109,6 +109,8 @@ export function spanFeatures(
   settings: ModelSettings,
   phones?: PhoneView,
 ): FeatureMatrix {
+  if (settings.pauseFloor !== undefined && phones === undefined)
+    frames = withoutPauses(frames, settings.pauseFloor);
   const cepstral = utteranceFeatures(frames, defaultFrontEnd(), {
     decimation: settings.decimation,
     variancePower: settings.variancePower,
@@ -122,4 +124,39 @@ export function spanFeatures(
     cache: phones.cache,
   });
   return joinViews(cepstral, pg, phones.weight);
+}
+
+/** Quiet runs at least this long are pauses (docs/decisions/0064). */
+export const PAUSE_MIN: Seconds = 0.08;
+/** What is kept of each end of a pause: the fall into it and the rise out of it. */
+export const PAUSE_EDGE: Seconds = 0.02;
+/** The share of an utterance's frames below its quiet floor: its quietest tenth. */
+const FLOOR_QUANTILE = 0.1;
+
+/**
+ * The frames of an utterance with its pauses cut short: every run of at least
+ * {@link PAUSE_MIN} of frames less than `floorDb` above the utterance's quiet floor keeps
+ * only {@link PAUSE_EDGE} at each end (the leading and trailing silence the end-pointer
+ * pads with included). A hesitation is where severe speech differs most from take to take,
+ * and it says nothing about which phrase it is (docs/decisions/0064).
+ */
+export function withoutPauses(frames: readonly SpectralFrame[], floorDb: Decibels): SpectralFrame[] {
+  const fe = defaultFrontEnd();
+  const minRun = Math.round((PAUSE_MIN * fe.sampleRate) / fe.hopSamples);
+  const edge = Math.round((PAUSE_EDGE * fe.sampleRate) / fe.hopSamples);
+  // Too short to hold a pause worth cutting: 0.2 s, the shortest of words.
+  if (frames.length < 20) return [...frames];
+  const levels = frames.map((f) => f.energyDb).sort((a, b) => a - b);
+  const floor = levels[Math.floor(FLOOR_QUANTILE * levels.length)] ?? -Infinity;
+  const quiet = (i: number): boolean => (frames[i] as SpectralFrame).energyDb < floor + floorDb;
+  const kept: SpectralFrame[] = [];
+  for (let i = 0; i < frames.length;) {
+    let end = i + 1;
+    if (quiet(i)) while (end < frames.length && quiet(end)) end++;
+    const run = frames.slice(i, end);
+    kept.push(...(quiet(i) && run.length >= minRun ? [...run.slice(0, edge), ...run.slice(-edge)] : run));
+    i = end;
+  }
+  // What is mostly quiet is not cut down to nothing: noise the end-pointer took for speech.
+  return kept.length >= 10 ? kept : [...frames];
 }

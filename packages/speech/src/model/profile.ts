@@ -18,15 +18,18 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * spread within the utterance (`settings.variancePower`), which builds before it would
  * not, and so compare live utterances with its templates on other features. Version 14
  * may match on fewer cepstra (`settings.cepstra`) with deltas over more frames
- * (`settings.deltaWindow`), which builds before it would not. Versions 1 to 13 still load.
+ * (`settings.deltaWindow`), which builds before it would not. Version 16 may cut pauses
+ * short before matching (`settings.pauseFloor`), which builds before it would not. Versions
+ * 1 to 15 still load.
  */
-export const MODEL_VERSION = 14;
+export const MODEL_VERSION = 16;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
  * before the misfit, before the changes of version 10, before the partial variance
  * normalisation of version 12, and 13 before the cepstra count and delta window of
- * version 14. */
+ * version 14. Profiles that match phones keep their pauses (format 16 cuts them), so 15
+ * stays their format. */
 export const PHONE_MODEL_VERSION = 15;
 
 /** Whether profiles with these settings match phone posteriorgrams too. */
@@ -72,6 +75,11 @@ export interface ModelSettings {
   /** Frames either side each delta is regressed over; absent: {@link PLAIN_DELTA_WINDOW},
    * as every file before format 14 and profiles without whitening (docs/decisions/0062). */
   deltaWindow?: number;
+  /** Pauses are cut short before matching: runs of frames less than this many dB above the
+   * utterance's quiet floor (see `withoutPauses`); absent: kept, as in every file before
+   * format 16, in profiles without whitening and in profiles that match phones
+   * (docs/decisions/0064). */
+  pauseFloor?: number;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {

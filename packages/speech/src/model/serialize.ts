@@ -87,9 +87,10 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * and 3 are 4 and 5 without the unknown slot, 4 and 5 are 6 and 7 without whitening, 6
  * and 7 are 8 and 9 without the misfit weight, 8 and 9 are 10 and 11 with the typical
  * misfit in the bias and a one-sided misfit for every utterance longer than its window,
- * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, and 12 and 13 are
- * 14 and 15 with twenty cepstra and deltas over two frames either side always. */
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, MODEL_VERSION, PHONE_MODEL_VERSION];
+ * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, 12 and 13 are 14
+ * and 15 with twenty cepstra and deltas over two frames either side always, and 14 is 16
+ * with every pause kept (15, the phone format, keeps them still). */
+const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, PHONE_MODEL_VERSION, MODEL_VERSION];
 
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 /** A whole number from 1 to `max`. */
@@ -110,6 +111,7 @@ const SETTINGS_SINCE: { [K in keyof ModelSettings]?: { version: number; valid: (
   variancePower: { version: 12, valid: (x) => finite(x) && x > 0 && x <= 1 },
   cepstra: { version: 14, valid: countUpTo(FULL_CEPSTRA) },
   deltaWindow: { version: 14, valid: countUpTo(MAX_DELTA_WINDOW) },
+  pauseFloor: { version: 16, valid: (x) => finite(x) && x > 0 },
 };
 
 function settingsValid(settings: unknown, version: number): settings is ModelSettings {

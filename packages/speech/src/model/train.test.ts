@@ -43,6 +43,8 @@ describe('trainProfile', () => {
     // and a whitened profile matches on fewer cepstra (docs/decisions/0062).
     expect(profile.settings.cepstra).toBe(WHITENED_CEPSTRA);
     expect(profile.settings.deltaWindow).toBe(WHITENED_FRONT_END.deltaWindow);
+    // ...and cuts pauses short (docs/decisions/0064).
+    expect(profile.settings.pauseFloor).toBe(WHITENED_FRONT_END.pauseFloor);
     expect(profile.whitening).toHaveLength((2 * WHITENED_CEPSTRA) ** 2);
     expect(profile.templates[0]?.dim).toBe(2 * WHITENED_CEPSTRA);
     // The whitened rule, beside how unevenly the user's takes fit each other
@@ -103,6 +105,7 @@ describe('trainProfile', () => {
     // Unwhitened, the highest cepstra still help: all twenty are kept.
     expect(single.settings.cepstra).toBeUndefined();
     expect(single.settings.deltaWindow).toBeUndefined();
+    expect(single.settings.pauseFloor).toBeUndefined();
     expect(single.templates[0]?.dim).toBe(2 * FULL_CEPSTRA);
     const m = new Matcher(single);
     const r = m.recognise(takeFeatures(take(2, 7), single.settings).features);
@@ -118,15 +121,17 @@ describe('trainProfile', () => {
 describe('serialised profiles', () => {
   const profile = trainProfile(items, { now: fixedClock });
   const bytes = serializeProfile(profile);
-  // Files of earlier formats are made from a profile on their features: twenty cepstra,
-  // as before format 14, and every cepstrum scaled to unit variance, as before format 12.
+  // Files of earlier formats are made from a profile on their features: pauses kept, as
+  // before format 16, twenty cepstra, as before format 14, and every cepstrum scaled to
+  // unit variance, as before format 12.
+  const before16 = trainProfile(items, { now: fixedClock, settings: { pauseFloor: undefined } });
   const before14 = trainProfile(items, {
     now: fixedClock,
-    settings: { cepstra: undefined, deltaWindow: undefined },
+    settings: { cepstra: undefined, deltaWindow: undefined, pauseFloor: undefined },
   });
   const before12 = trainProfile(items, {
     now: fixedClock,
-    settings: { variancePower: undefined, cepstra: undefined, deltaWindow: undefined },
+    settings: { variancePower: undefined, cepstra: undefined, deltaWindow: undefined, pauseFloor: undefined },
   });
   const before12Bytes = serializeProfile(before12);
   // Before format 10 files had no misfitAbove either.
@@ -245,6 +250,26 @@ describe('serialised profiles', () => {
     expect(back.settings.deltaWindow).toBeUndefined();
     expect(back.whitening).toHaveLength((2 * FULL_CEPSTRA) ** 2);
     for (const [ra, rb] of decisionsOf(before14, back)) {
+      expect(rb.text).toBe(ra.text);
+      expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
+    }
+  });
+
+  it('cuts pauses from format 16 on, and refuses the setting earlier or damaged', () => {
+    expect(deserializeProfile(bytes).settings.pauseFloor).toBe(WHITENED_FRONT_END.pauseFloor);
+    const v14 = withHeader(bytes, {});
+    new DataView(v14.buffer).setUint16(4, 14, true);
+    expect(() => deserializeProfile(v14)).toThrow(/damaged/);
+    for (const pauseFloor of [0, -3, 'quiet', null]) {
+      const settings = { ...profile.settings, pauseFloor };
+      expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
+    }
+    // A format 14 file, without it, keeps every pause as it always did.
+    const before = serializeProfile(before16);
+    new DataView(before.buffer).setUint16(4, 14, true);
+    const back = deserializeProfile(before);
+    expect(back.settings.pauseFloor).toBeUndefined();
+    for (const [ra, rb] of decisionsOf(before16, back)) {
       expect(rb.text).toBe(ra.text);
       expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
     }
@@ -459,6 +484,8 @@ describe('profiles that match phones too', async () => {
   it('append the posteriorgram to every template and keep the user cepstral mean, in format 3', () => {
     expect(profile.version).toBe(PHONE_MODEL_VERSION);
     expect(profile.templates[0]?.dim).toBe(2 * WHITENED_CEPSTRA + 42);
+    // The phone view is scored frame by frame from the stream: its pauses stay.
+    expect(profile.settings.pauseFloor).toBeUndefined();
     expect(profile.phoneMean).toHaveLength(13);
     const file = serializeProfile(profile);
     expect(new DataView(file.buffer).getUint16(4, true)).toBe(PHONE_MODEL_VERSION);

@@ -60,14 +60,14 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * The same rule for profiles that match on whitened features (docs/decisions/0057), with
  * the match's misfit `w` (`scoring.ts`) beside it (docs/decisions/0058): the score is
  * `s = 0.5 n + r + 0.3 (w - m)`, `m` the median misfit of the user's takes against other
- * takes of the same phrase, accepted below -0.1985 (`sigmoid(20 (-0.1985 - s))`; -0.1695
- * on the plain front end of format 12 and -0.155 on the features before it,
- * docs/decisions/0061 and 0062). Training stores `m` beside the weights; utterances too
- * short for a misfit (`settings.misfitAbove`) are judged on `0.5 n + r` alone
- * (docs/decisions/0059). The distance beyond repetition ({@link BEYOND_REPETITION}) joins
- * the score too.
+ * takes of the same phrase, accepted below -0.1965 (`sigmoid(20 (-0.1965 - s))`; -0.1985
+ * before pauses were cut, -0.1695 on the plain front end of format 12 and -0.155 on the
+ * features before it, docs/decisions/0061, 0062 and 0064). Training stores `m` beside the
+ * weights; utterances too short for a misfit (`settings.misfitAbove`) are judged on
+ * `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
+ * ({@link BEYOND_REPETITION}) joins the score too.
  */
-export const WHITENED_CALIBRATION: Calibration = { weights: [-3.97, -10, -20, -6], threshold: 0.5 };
+export const WHITENED_CALIBRATION: Calibration = { weights: [-3.93, -10, -20, -6], threshold: 0.5 };
 /**
  * With the whitened rule, a match whose distance lies more than `e^0.2` (1.22) times the
  * user's take-to-take distance away loses `0.5` of score per unit of log distance beyond
@@ -90,9 +90,15 @@ const MISTAKEN_MARK_RATIO = 1.05;
  * three frames either side instead of two (60 ms at the matching rate), steadier over the
  * tremor and jitter of atypical speech and over a short word's few frames. On the tuning
  * splits each raised accuracy at the one cut; profiles of one take per phrase, which are
- * not whitened, did better with the plain front end.
+ * not whitened, did better with the plain front end. Pauses are cut short too
+ * (`pauseFloor`, 3 dB; docs/decisions/0064), except in profiles that match phones, whose
+ * phone view follows every frame.
  */
-export const WHITENED_FRONT_END = { cepstra: 16, deltaWindow: 3 } as const satisfies Partial<ModelSettings>;
+export const WHITENED_FRONT_END = {
+  cepstra: 16,
+  deltaWindow: 3,
+  pauseFloor: 3,
+} as const satisfies Partial<ModelSettings>;
 /** Typical take-to-take distance relative to the nearest other phrase, for single-take profiles. */
 const SCALE_PRIOR_RATIO = 0.8;
 /** Other phrases each take is aligned against to find its impostor scale. */
@@ -153,7 +159,9 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // asks for in the settings is used either way.
   const asked = options.settings ?? {};
   const whitenedFrontEnd: Partial<ModelSettings> = Object.fromEntries(
-    Object.entries(WHITENED_FRONT_END).filter(([key]) => !(key in asked)),
+    Object.entries(WHITENED_FRONT_END).filter(
+      ([key]) => !(key in asked) && !(key === 'pauseFloor' && phoneView !== undefined),
+    ),
   );
   const whitenedSettings: ModelSettings = { ...settings, ...whitenedFrontEnd };
   const whitenedTakes = takes.map((take) => spanFeatures(take.frames, whitenedSettings));
