@@ -215,14 +215,8 @@ describe('serialised profiles', () => {
       expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
     }
     // A format 10 file, without it, decodes on unit-variance features as it always did.
-    const before = before12Bytes.slice();
-    new DataView(before.buffer).setUint16(4, 10, true);
-    const back = deserializeProfile(before);
+    const back = readAsFormat(before12, 10);
     expect(back.settings.variancePower).toBeUndefined();
-    for (const [ra, rb] of decisionsOf(before12, back)) {
-      expect(rb.text).toBe(ra.text);
-      expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
-    }
   });
 
   it('keeps the cepstra count and delta window from format 14 on, and refuses them earlier or damaged', () => {
@@ -243,16 +237,10 @@ describe('serialised profiles', () => {
     }
     // A format 12 file, without them, decodes on twenty cepstra and the old deltas as it
     // always did.
-    const before = serializeProfile(before14);
-    new DataView(before.buffer).setUint16(4, 12, true);
-    const back = deserializeProfile(before);
+    const back = readAsFormat(before14, 12);
     expect(back.settings.cepstra).toBeUndefined();
     expect(back.settings.deltaWindow).toBeUndefined();
     expect(back.whitening).toHaveLength((2 * FULL_CEPSTRA) ** 2);
-    for (const [ra, rb] of decisionsOf(before14, back)) {
-      expect(rb.text).toBe(ra.text);
-      expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
-    }
   });
 
   it('cuts pauses from format 16 on, and refuses the setting earlier or damaged', () => {
@@ -265,14 +253,7 @@ describe('serialised profiles', () => {
       expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
     }
     // A format 14 file, without it, keeps every pause as it always did.
-    const before = serializeProfile(before16);
-    new DataView(before.buffer).setUint16(4, 14, true);
-    const back = deserializeProfile(before);
-    expect(back.settings.pauseFloor).toBeUndefined();
-    for (const [ra, rb] of decisionsOf(before16, back)) {
-      expect(rb.text).toBe(ra.text);
-      expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
-    }
+    expect(readAsFormat(before16, 14).settings.pauseFloor).toBeUndefined();
   });
 
   it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
@@ -357,6 +338,21 @@ describe('serialised profiles', () => {
 
 /** What two profiles decide about a new take of each phrase, side by side. */
 /** What two profiles decide about the same takes, each on the features its settings ask for. */
+/**
+ * `trained` written and labelled as format `version`, read back: it must decide every test
+ * take exactly as `trained` does, as a file of that format always did.
+ */
+function readAsFormat(trained: Profile, version: number): Profile {
+  const file = serializeProfile(trained);
+  new DataView(file.buffer).setUint16(4, version, true);
+  const back = deserializeProfile(file);
+  for (const [ra, rb] of decisionsOf(trained, back)) {
+    expect(rb.text).toBe(ra.text);
+    expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
+  }
+  return back;
+}
+
 function decisionsOf(a: Profile, b: Profile) {
   const ma = new Matcher(a);
   const mb = new Matcher(b);
