@@ -482,6 +482,9 @@ describe('profiles that match phones too', async () => {
     expect(profile.templates[0]?.dim).toBe(2 * WHITENED_CEPSTRA + 42);
     // The phone view is scored frame by frame from the stream: its pauses stay.
     expect(profile.settings.pauseFloor).toBeUndefined();
+    expect(() => trainProfile(items, { phones, settings: { phoneWeight: 6, pauseFloor: 3 } })).toThrow(
+      /keep their pauses/,
+    );
     expect(profile.phoneMean).toHaveLength(13);
     const file = serializeProfile(profile);
     expect(new DataView(file.buffer).getUint16(4, true)).toBe(PHONE_MODEL_VERSION);

@@ -8,6 +8,7 @@ import {
   DEFAULT_SETTINGS,
   cepstralDims,
   makeTemplate,
+  matchesPhones,
   modelVersionFor,
   templateAsQuery,
   templateStep,
@@ -126,6 +127,13 @@ function median(values: readonly number[]): number {
 export function trainProfile(items: readonly TrainingItem[], options: TrainOptions = {}): Profile {
   if (items.length === 0) throw new SpeechError('bad_training_data', 'There are no recordings to train on.');
   const settings: ModelSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  // The phone view is scored frame by frame as a stream arrives, so it cannot lose pauses;
+  // asked for both, training would whiten on one timeline and match on another.
+  if (matchesPhones(settings) && settings.pauseFloor !== undefined)
+    throw new SpeechError(
+      'bad_training_data',
+      'Profiles that match phones keep their pauses: pauseFloor cannot be set with phoneWeight.',
+    );
   const phraseIndex = new Map<string, number>();
   const phrases: string[] = [];
   const takes: TakeFeatures[] = [];
