@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { evaluate, personalFactory } from '../eval/evaluate.js';
+import { figuresAt, houseRuleBias, meanAccuracy, type CutRule, type TuningRun } from '../eval/cut.js';
+import { WHITENED_CALIBRATION } from '../model/train.js';
+import { loadManifest } from '../platform/files.node.js';
+
+/**
+ * The tuning splits and the house rule (docs/decisions/0061, 0063): every set trained with
+ * three takes and decoded by the streaming decoder, its decisions kept, and the rejection
+ * cut replayed over them. Test splits are never read here.
+ */
+const packageRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+const cwd = process.env.INIT_CWD ?? process.cwd();
+
+interface TuningSet {
+  name: string;
+  /** Folder under `.data` holding the manifests. */
+  folder: string;
+  test: 'test.json' | 'tune.json' | 'tune-later.json';
+  rule: CutRule;
+  inMean: boolean;
+}
+
+const fsdd = (name: string, folder: string, rule: CutRule): TuningSet => ({
+  name,
+  folder,
+  test: 'test.json', // the fsdd-*-tune folders hold tuning takes 5-9 under this name
+  rule,
+  inMean: true,
+});
+const synthetic = (name: string, severity: string, test: TuningSet['test'], inMean = true): TuningSet => ({
+  name,
+  folder: `synthetic/${severity}`,
+  test,
+  rule: 'under-5-percent',
+  inMean,
+});
+
+const SETS: readonly TuningSet[] = [
+  fsdd('fsdd-all-digits', 'fsdd-tune/k3', 'none'),
+  fsdd('fsdd-0-7-known', 'fsdd-oov-tune/k3', 'at-most-one'),
+  fsdd('fsdd-reversed', 'fsdd-oov-rev-tune/k3', 'at-most-one'),
+  synthetic('mild', 'mild', 'tune.json'),
+  synthetic('moderate', 'moderate', 'tune.json'),
+  synthetic('severe', 'severe', 'tune.json'),
+  synthetic('moderate-later-day', 'moderate', 'tune-later.json'),
+  synthetic('severe-later-day', 'severe', 'tune-later.json'),
+  synthetic('moderate-words', 'moderate-words', 'tune.json'),
+  synthetic('severe-words', 'severe-words', 'tune.json'),
+  synthetic('moderate-six-phrase', 'moderate-small', 'tune.json'),
+  synthetic('severe-six-phrase', 'severe-small', 'tune.json'),
+  // Watched, outside the rule's twelve: where mild speech is most at risk.
+  synthetic('mild-words', 'mild-words', 'tune.json', false),
+  synthetic('mild-six-phrase', 'mild-small', 'tune.json', false),
+];
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: join(packageRoot, '.data/tuning-decisions') },
+    replay: { type: 'boolean', default: false },
+    bias: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const out = resolve(cwd, values.out);
+if (values.bias !== undefined && !Number.isFinite(Number(values.bias))) {
+  console.error('--bias takes a number: the rejection bias to show the tuning sets at.');
+  process.exit(2);
+}
+const builtBias = WHITENED_CALIBRATION.weights[0];
+
+/** Decode one set with the personal path as built and keep its decisions. */
+async function decodeSet(set: TuningSet): Promise<void> {
+  const folder = join(packageRoot, '.data', set.folder);
+  const enrol = await loadManifest(join(folder, 'enroll.json'));
+  const test = await loadManifest(join(folder, set.test));
+  const { decisions } = await evaluate(enrol, test, personalFactory());
+  const run: TuningRun = {
+    name: set.name,
+    rule: set.rule,
+    inMean: set.inMean,
+    bias: builtBias,
+    decisions: decisions.map(({ speaker, reference, inVocabulary, top, confidence }) => ({
+      speaker,
+      reference,
+      inVocabulary,
+      top,
+      confidence,
+    })),
+  };
+  await writeFile(join(out, `${set.name}.json`), JSON.stringify(run));
+}
+
+/** Every set, in child processes as many as the machine has cores. */
+async function decodeAll(): Promise<void> {
+  await mkdir(out, { recursive: true });
+  const queue = [...SETS];
+  const script = fileURLToPath(import.meta.url);
+  const worker = async (): Promise<void> => {
+    for (let set = queue.shift(); set !== undefined; set = queue.shift()) {
+      const t0 = Date.now();
+      await promisify(execFile)(process.execPath, [script, '--only', set.name, '--out', out], {
+        maxBuffer: 1 << 24,
+      });
+      console.error(`decoded ${set.name} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+}
+
+const pct = (x: number): string => (x * 100).toFixed(1).padStart(5);
+
+function report(runs: TuningRun[]): void {
+  const ruled = houseRuleBias(runs);
+  const asked = values.bias === undefined ? undefined : Number(values.bias);
+  const cut = asked ?? ruled ?? builtBias;
+  console.log(
+    `cut ${cut.toFixed(2)} (${asked === undefined ? 'house rule' : 'asked'}; built ${builtBias.toFixed(2)}${ruled === undefined ? '' : `, house rule ${ruled.toFixed(2)}`})`,
+  );
+  console.log('set                      top-1   acc   unknown accepted   users over 5 %');
+  let over = 0;
+  let users = 0;
+  for (const run of runs) {
+    const f = figuresAt(run, cut);
+    if (run.inMean) {
+      over += f.usersOver5;
+      users += f.usersWithUnknown;
+    }
+    const fa = run.decisions.some((d) => !d.inVocabulary) ? `${pct(f.falseAccepts)} %` : '     -';
+    console.log(
+      `${(run.inMean ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${f.usersOver5} of ${f.usersWithUnknown}`,
+    );
+  }
+  const mean = meanAccuracy(runs, cut);
+  console.log(
+    `mean accuracy of the ${runs.filter((r) => r.inMean).length} ruled sets ${(mean * 100).toFixed(2)}; users over 5 % in them ${over} of ${users}`,
+  );
+  console.log(
+    JSON.stringify({ cut, houseRule: ruled ?? null, mean: Math.round(mean * 1e4) / 1e4, usersOver5: over }),
+  );
+}
+
+if (values.only !== undefined) {
+  const set = SETS.find((s) => s.name === values.only);
+  if (set === undefined) throw new Error(`No tuning set named ${values.only}.`);
+  await decodeSet(set);
+} else {
+  if (!values.replay) {
+    if (!existsSync(join(packageRoot, '.data/synthetic/mild/tune.json'))) {
+      console.error('The tuning splits are missing: run `npm run speech:data` first.');
+      process.exit(2);
+    }
+    await decodeAll();
+  }
+  const runs: TuningRun[] = [];
+  for (const set of SETS) {
+    const file = join(out, `${set.name}.json`);
+    if (!existsSync(file)) {
+      console.error(`No decisions for ${set.name} in ${out}: run without --replay first.`);
+      process.exit(2);
+    }
+    runs.push(JSON.parse(await readFile(file, 'utf8')) as TuningRun);
+  }
+  report(runs);
+}
