@@ -6,7 +6,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { evaluate, personalFactory } from '../eval/evaluate.js';
-import { figuresAt, houseRuleBias, meanAccuracy, type CutRule, type TuningRun } from '../eval/cut.js';
+import {
+  figuresAt,
+  houseRuleBias,
+  meanAccuracy,
+  setLimit,
+  type CutRule,
+  type TuningRun,
+} from '../eval/cut.js';
 import { WHITENED_CALIBRATION } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';
 
@@ -123,7 +130,7 @@ function report(runs: TuningRun[]): void {
   console.log(
     `cut ${cut.toFixed(2)} (${asked === undefined ? 'house rule' : 'asked'}; built ${builtBias.toFixed(2)}${ruled === undefined ? '' : `, house rule ${ruled.toFixed(2)}`})`,
   );
-  console.log('set                      top-1   acc   unknown accepted   users over 5 %');
+  console.log('set                      top-1   acc   unknown accepted   users over 5 %   its own limit');
   let over = 0;
   let users = 0;
   for (const run of runs) {
@@ -133,8 +140,9 @@ function report(runs: TuningRun[]): void {
       users += f.usersWithUnknown;
     }
     const fa = run.decisions.some((d) => !d.inVocabulary) ? `${pct(f.falseAccepts)} %` : '     -';
+    const limit = setLimit(run);
     console.log(
-      `${(run.inMean ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${f.usersOver5} of ${f.usersWithUnknown}`,
+      `${(run.inMean ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${`${f.usersOver5} of ${f.usersWithUnknown}`.padEnd(16)} ${limit === undefined ? '' : limit.toFixed(2)}`,
     );
   }
   const mean = meanAccuracy(runs, cut);

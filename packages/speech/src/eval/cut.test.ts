@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { figuresAt, houseRuleBias, margin, meanAccuracy, type CutRule, type TuningRun } from './cut.js';
+import {
+  figuresAt,
+  houseRuleBias,
+  margin,
+  meanAccuracy,
+  setLimit,
+  type CutRule,
+  type TuningRun,
+} from './cut.js';
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
@@ -60,6 +68,7 @@ describe('the house rule replayed over decisions', () => {
     ]);
     const free = run('none', [decided('a', 'one', 'one', 9)]);
     expect(houseRuleBias([loose, strict, free])).toBe(-2.01);
+    expect([loose, strict, free].map(setLimit)).toEqual([-0.51, -2.01, undefined]);
     expect(houseRuleBias([free])).toBeUndefined();
   });
 

@@ -46,20 +46,26 @@ function gridBelow(limit: number): number {
   return (steps - 1) / 100;
 }
 
-/** The loosest bias that keeps every set within its rule; undefined when no set has a rule. */
+/**
+ * The loosest bias one set's rule allows, on the grid: the bias just under the one at
+ * which its first refused unknown item would be accepted. Undefined for a set without a
+ * rule or with too few unknown items to bind.
+ */
+export function setLimit(run: TuningRun): number | undefined {
+  if (run.rule === 'none') return undefined;
+  const unknown = run.decisions
+    .filter((d) => !d.inVocabulary)
+    .map((d) => margin(d.confidence, run.bias))
+    .sort((a, b) => b - a);
+  const allowed = run.rule === 'at-most-one' ? 1 : Math.ceil(0.05 * unknown.length) - 1;
+  const firstRefused = unknown[allowed];
+  return firstRefused === undefined ? undefined : gridBelow(-firstRefused);
+}
+
+/** The loosest bias that keeps every set within its rule; undefined when no set has one. */
 export function houseRuleBias(runs: readonly TuningRun[]): number | undefined {
-  let limit = Infinity;
-  for (const run of runs) {
-    if (run.rule === 'none') continue;
-    const unknown = run.decisions
-      .filter((d) => !d.inVocabulary)
-      .map((d) => margin(d.confidence, run.bias))
-      .sort((a, b) => b - a);
-    const allowed = run.rule === 'at-most-one' ? 1 : Math.ceil(0.05 * unknown.length) - 1;
-    const firstRefused = unknown[allowed];
-    if (firstRefused !== undefined) limit = Math.min(limit, -firstRefused);
-  }
-  return Number.isFinite(limit) ? gridBelow(limit) : undefined;
+  const limits = runs.map(setLimit).filter((l): l is number => l !== undefined);
+  return limits.length > 0 ? Math.min(...limits) : undefined;
 }
 
 /** A set's accuracy after rejection, false accepts and top-1 at `bias`. */
