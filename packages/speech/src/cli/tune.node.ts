@@ -31,7 +31,7 @@ interface TuningSet {
   folder: string;
   test: 'test.json' | 'tune.json' | 'tune-later.json';
   rule: CutRule;
-  inMean: boolean;
+  ruled: boolean;
 }
 
 const fsdd = (name: string, folder: string, rule: CutRule): TuningSet => ({
@@ -39,14 +39,14 @@ const fsdd = (name: string, folder: string, rule: CutRule): TuningSet => ({
   folder,
   test: 'test.json', // the fsdd-*-tune folders hold tuning takes 5-9 under this name
   rule,
-  inMean: true,
+  ruled: true,
 });
-const synthetic = (name: string, severity: string, test: TuningSet['test'], inMean = true): TuningSet => ({
+const synthetic = (name: string, severity: string, test: TuningSet['test'], ruled = true): TuningSet => ({
   name,
   folder: `synthetic/${severity}`,
   test,
   rule: 'under-5-percent',
-  inMean,
+  ruled,
 });
 
 const SETS: readonly TuningSet[] = [
@@ -91,7 +91,7 @@ async function decodeSet(set: TuningSet): Promise<void> {
   const run: TuningRun = {
     name: set.name,
     rule: set.rule,
-    inMean: set.inMean,
+    ruled: set.ruled,
     bias: builtBias,
     decisions: decisions.map(({ speaker, reference, inVocabulary, top, confidence }) => ({
       speaker,
@@ -124,33 +124,33 @@ async function decodeAll(): Promise<void> {
 const pct = (x: number): string => (x * 100).toFixed(1).padStart(5);
 
 function report(runs: TuningRun[]): void {
-  const ruled = houseRuleBias(runs);
+  const ruleCut = houseRuleBias(runs);
   const asked = values.bias === undefined ? undefined : Number(values.bias);
-  const cut = asked ?? ruled ?? builtBias;
+  const cut = asked ?? ruleCut ?? builtBias;
   console.log(
-    `cut ${cut.toFixed(2)} (${asked === undefined ? 'house rule' : 'asked'}; built ${builtBias.toFixed(2)}${ruled === undefined ? '' : `, house rule ${ruled.toFixed(2)}`})`,
+    `cut ${cut.toFixed(2)} (${asked === undefined ? 'house rule' : 'asked'}; built ${builtBias.toFixed(2)}${ruleCut === undefined ? '' : `, house rule ${ruleCut.toFixed(2)}`})`,
   );
   console.log('set                      top-1   acc   unknown accepted   users over 5 %   its own limit');
   let over = 0;
   let users = 0;
   for (const run of runs) {
     const f = figuresAt(run, cut);
-    if (run.inMean) {
+    if (run.ruled) {
       over += f.usersOver5;
       users += f.usersWithUnknown;
     }
     const fa = run.decisions.some((d) => !d.inVocabulary) ? `${pct(f.falseAccepts)} %` : '     -';
     const limit = setLimit(run);
     console.log(
-      `${(run.inMean ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${`${f.usersOver5} of ${f.usersWithUnknown}`.padEnd(16)} ${limit === undefined ? '' : limit.toFixed(2)}`,
+      `${(run.ruled ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${`${f.usersOver5} of ${f.usersWithUnknown}`.padEnd(16)} ${limit === undefined ? '' : limit.toFixed(2)}`,
     );
   }
   const mean = meanAccuracy(runs, cut);
   console.log(
-    `mean accuracy of the ${runs.filter((r) => r.inMean).length} ruled sets ${(mean * 100).toFixed(2)}; users over 5 % in them ${over} of ${users}`,
+    `mean accuracy of the ${runs.filter((r) => r.ruled).length} ruled sets ${(mean * 100).toFixed(2)}; users over 5 % in them ${over} of ${users}`,
   );
   console.log(
-    JSON.stringify({ cut, houseRule: ruled ?? null, mean: Math.round(mean * 1e4) / 1e4, usersOver5: over }),
+    JSON.stringify({ cut, houseRule: ruleCut ?? null, mean: Math.round(mean * 1e4) / 1e4, usersOver5: over }),
   );
 }
 
@@ -173,7 +173,9 @@ if (values.only !== undefined) {
       console.error(`No decisions for ${set.name} in ${out}: run without --replay first.`);
       process.exit(2);
     }
-    runs.push(JSON.parse(await readFile(file, 'utf8')) as TuningRun);
+    // The set list here, not the file, says which rule a set is held to.
+    const kept = JSON.parse(await readFile(file, 'utf8')) as TuningRun;
+    runs.push({ ...kept, rule: set.rule, ruled: set.ruled });
   }
   report(runs);
 }

@@ -20,10 +20,10 @@ const decided = (speaker: string, reference: string, top: string, m: number, inV
   confidence: sigmoid(m - 4),
 });
 
-const run = (rule: CutRule, decisions: TuningRun['decisions'], inMean = true): TuningRun => ({
+const run = (rule: CutRule, decisions: TuningRun['decisions'], ruled = true): TuningRun => ({
   name: rule,
   rule,
-  inMean,
+  ruled,
   bias: -4,
   decisions,
 });
@@ -69,6 +69,8 @@ describe('the house rule replayed over decisions', () => {
     const free = run('none', [decided('a', 'one', 'one', 9)]);
     expect(houseRuleBias([loose, strict, free])).toBe(-2.01);
     expect([loose, strict, free].map(setLimit)).toEqual([-0.51, -2.01, undefined]);
+    // A watched set shows its own limit but does not bind.
+    expect(houseRuleBias([loose, { ...strict, ruled: false }])).toBe(-0.51);
     expect(houseRuleBias([free])).toBeUndefined();
   });
 

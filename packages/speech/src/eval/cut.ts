@@ -14,8 +14,8 @@ export type CutRule = 'none' | 'at-most-one' | 'under-5-percent';
 export interface TuningRun {
   name: string;
   rule: CutRule;
-  /** Whether its accuracy counts in the mean the rule is judged by. */
-  inMean: boolean;
+  /** Whether it is one of the sets the house rule holds and its mean accuracy judges by. */
+  ruled: boolean;
   /** The calibration bias the decisions were decoded with. */
   bias: number;
   decisions: Pick<Decision, 'speaker' | 'reference' | 'inVocabulary' | 'top' | 'confidence'>[];
@@ -62,9 +62,12 @@ export function setLimit(run: TuningRun): number | undefined {
   return firstRefused === undefined ? undefined : gridBelow(-firstRefused);
 }
 
-/** The loosest bias that keeps every set within its rule; undefined when no set has one. */
+/** The loosest bias that keeps every ruled set within its rule; undefined when none binds. */
 export function houseRuleBias(runs: readonly TuningRun[]): number | undefined {
-  const limits = runs.map(setLimit).filter((l): l is number => l !== undefined);
+  const limits = runs
+    .filter((r) => r.ruled)
+    .map(setLimit)
+    .filter((l): l is number => l !== undefined);
   return limits.length > 0 ? Math.min(...limits) : undefined;
 }
 
@@ -92,6 +95,6 @@ export function figuresAt(run: TuningRun, bias: number): CutFigures {
 
 /** Mean accuracy over the sets that count, at `bias`. */
 export function meanAccuracy(runs: readonly TuningRun[], bias: number): number {
-  const counted = runs.filter((r) => r.inMean);
+  const counted = runs.filter((r) => r.ruled);
   return counted.reduce((sum, r) => sum + figuresAt(r, bias).accuracy, 0) / Math.max(1, counted.length);
 }
