@@ -61,7 +61,9 @@ let streamMs = 0;
 let streamSeconds = 0;
 for (const q of queries) {
   const stream = new RecognitionStream(matcher);
-  for (let i = 0; i <= q.audio.length; i += CHUNK_SAMPLES) {
+  // Every chunk, then the end of the stream: a profile that waits out a long silence may
+  // give its final only there.
+  for (let i = 0; i < q.audio.length + CHUNK_SAMPLES; i += CHUNK_SAMPLES) {
     const chunk = i < q.audio.length ? q.audio.subarray(i, i + CHUNK_SAMPLES) : undefined;
     const s = performance.now();
     const events = chunk === undefined ? stream.end() : stream.push(chunk);

@@ -48,6 +48,44 @@ describe('RecognitionStream', () => {
     expect(b).toEqual(a);
   });
 
+  describe('a phrase cut in two by a hesitation longer than the end-point silence', () => {
+    const finalsOf = (hesitation: number, options = {}) =>
+      feed(
+        new RecognitionStream(matcher, options),
+        take(2, 6, { hesitation: { afterWord: 1, seconds: hesitation } }),
+      ).filter((e) => e.type === 'final');
+
+    it('is recognised whole once the second half follows the rejected first', () => {
+      // 1.3 s of silence: long enough that frames before it would have been let go.
+      const [first, second, ...rest] = finalsOf(1.3);
+      expect(rest).toHaveLength(0);
+      expect(first?.text).toBeNull();
+      expect(second?.text).toBe('I am thirsty');
+      expect(second?.start).toBe(first?.start);
+      expect(second?.end).toBeGreaterThan(first?.end ?? Infinity);
+    });
+
+    it('stays whole when the profile learnt such hesitations from its takes', () => {
+      const hesitant = { hesitation: { afterWord: 1, seconds: 0.6 } };
+      const takes = names.flatMap((text, p) =>
+        [0, 1, 2].map((t) => ({ text, audio: take(p, t, p === 2 ? hesitant : {}) })),
+      );
+      const patient = new Matcher(trainProfile(takes));
+      expect(patient.profile.minSilence).toBeGreaterThan(0.6);
+      const finals = feed(new RecognitionStream(patient, { joinWithin: 0 }), take(2, 6, hesitant)).filter(
+        (e) => e.type === 'final',
+      );
+      expect(finals.map((f) => f.text)).toEqual(['I am thirsty']);
+    });
+
+    it('is judged half by half when joining is off or the pause is too long', () => {
+      for (const finals of [finalsOf(1.3, { joinWithin: 0 }), finalsOf(2.2)]) {
+        expect(finals.map((f) => f.text)).toEqual([null, null]);
+        expect(finals[1]?.start).toBeGreaterThan(finals[0]?.end ?? Infinity);
+      }
+    });
+  });
+
   it('stays silent on silence', () => {
     expect(feed(new RecognitionStream(matcher), noise(3))).toEqual([]);
   });

@@ -22,12 +22,32 @@ export interface StreamOptions {
   endpointer?: Omit<EndpointerOptions, 'minSilence'>;
   /** Alternatives reported with each final result. */
   maxAlternatives?: number;
+  /**
+   * A rejected utterance followed by more speech within this much silence is decoded again
+   * together with it (see {@link RecognitionStream}); 0 turns this off.
+   */
+  joinWithin?: Seconds;
+}
+
+/** Default of {@link StreamOptions.joinWithin}: the longest end-point silence a profile learns. */
+export const JOIN_WITHIN: Seconds = 1.5;
+
+/** What a final result says and where its utterance starts (earlier than its own when joined). */
+interface Outcome {
+  start: number;
+  result: Recognition;
 }
 
 /**
  * A live recognition stream. Push 16 kHz mono chunks of any size; each push returns the
  * events it caused. Analysis runs as audio arrives, so at the end-point only matching is
  * left to do. One stream can carry many utterances (dictation): each gets its own final.
+ *
+ * A hesitation longer than the end-point silence cuts a phrase in two, and each half is
+ * rejected. So when an utterance was rejected and the next one starts soon after, the next
+ * final is decided on both together: if the joined utterance is recognised, its final
+ * covers both (its `start` is the first one's); otherwise the new utterance is judged on
+ * its own. A rejected final shows no text, so nothing already shown is taken back.
  */
 export class RecognitionStream {
   private readonly matcher: Matcher;
@@ -37,6 +57,10 @@ export class RecognitionStream {
   private readonly partialFrames: number;
   private readonly keepFrames: number;
   private readonly maxAlternatives: number;
+  /** Most frames between a rejected utterance's end and the next one's start for them to be joined. */
+  private readonly joinFrames: number;
+  /** The rejected utterance (or run of them) the next one may be joined to, in frames. */
+  private rejected: { start: number; end: number } | undefined;
   /** Frames from `bufferStart` on; trimmed while nobody speaks. */
   private buffer: SpectralFrame[] = [];
   private bufferStart = 0;
@@ -46,7 +70,7 @@ export class RecognitionStream {
   /** The matcher's phone view with this stream's own cache of scored frames. */
   private readonly phoneView: PhoneView | undefined;
   /** Result computed while waiting out the end-point silence, keyed by its end frame. */
-  private speculative: { start: number; end: number; result: Recognition } | undefined;
+  private speculative: { start: number; end: number; outcome: Outcome } | undefined;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -65,6 +89,7 @@ export class RecognitionStream {
     this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
     this.keepFrames = 50;
     this.maxAlternatives = options.maxAlternatives ?? 3;
+    this.joinFrames = Math.round((options.joinWithin ?? JOIN_WITHIN) / this.frameShift);
   }
 
   /** Feed audio; returns speech start, partials and finals caused by it. */
@@ -74,8 +99,16 @@ export class RecognitionStream {
       this.buffer.push(frame);
       this.handle(this.endpointer.process(frame.energyDb), events);
     }
+    if (
+      this.rejected !== undefined &&
+      !this.endpointer.speaking &&
+      this.endpointer.frameIndex - this.rejected.end > this.joinFrames
+    )
+      this.rejected = undefined;
     if (!this.endpointer.speaking && this.buffer.length > this.keepFrames * 2) {
-      const drop = this.buffer.length - this.keepFrames;
+      // Frames of a rejected utterance stay while the next one may still be joined to it.
+      const keepFrom = this.rejected?.start ?? Infinity;
+      const drop = Math.max(0, Math.min(this.buffer.length - this.keepFrames, keepFrom - this.bufferStart));
       this.buffer = this.buffer.slice(drop);
       this.bufferStart += drop;
     }
@@ -85,7 +118,7 @@ export class RecognitionStream {
       // anyway, so the final result is ready the moment the end-point is confirmed.
       const start = this.endpointer.utteranceStart;
       if (this.speculative?.end !== provisional || this.speculative.start !== start) {
-        this.speculative = { start, end: provisional, result: this.recognise(start, provisional) };
+        this.speculative = { start, end: provisional, outcome: this.decide(start, provisional) };
       }
     } else if (this.endpointer.speaking && this.partialFrames > 0) {
       const now = this.endpointer.frameIndex;
@@ -122,6 +155,21 @@ export class RecognitionStream {
     return this.matcher.recognise(this.features(from, to), this.maxAlternatives);
   }
 
+  /** The rejected utterance an utterance starting at `start` may be joined to. */
+  private joinable(start: number): { start: number; end: number } | undefined {
+    const r = this.rejected;
+    return r !== undefined && this.joinFrames > 0 && start - r.end <= this.joinFrames ? r : undefined;
+  }
+
+  /** The final for an utterance: on its own, or joined to the rejected one before it. */
+  private decide(start: number, end: number): Outcome {
+    const own = this.recognise(start, end);
+    const before = own.rejected ? this.joinable(start) : undefined;
+    if (before === undefined) return { start, result: own };
+    const joined = this.recognise(before.start, end);
+    return joined.rejected ? { start, result: own } : { start: before.start, result: joined };
+  }
+
   private handle(event: EndpointEvent | undefined, events: StreamEvent[]): void {
     if (event === undefined) return;
     switch (event.type) {
@@ -137,15 +185,19 @@ export class RecognitionStream {
         return;
       case 'end': {
         const spec = this.speculative;
-        const result =
+        const { start, result } =
           spec?.start === event.startFrame && spec.end === event.endFrame
-            ? spec.result
-            : this.recognise(event.startFrame, event.endFrame);
+            ? spec.outcome
+            : this.decide(event.startFrame, event.endFrame);
         this.speculative = undefined;
         this.phoneView?.cache?.rows.clear();
+        // A rejected run keeps growing from its first utterance, up to the longest utterance.
+        const runStart = this.joinable(event.startFrame)?.start ?? event.startFrame;
+        const from = event.endFrame - runStart <= this.endpointer.maxFrames ? runStart : event.startFrame;
+        this.rejected = result.rejected ? { start: from, end: event.endFrame } : undefined;
         events.push({
           type: 'final',
-          start: event.startFrame * this.frameShift,
+          start: start * this.frameShift,
           end: event.endFrame * this.frameShift,
           ...result,
         });

@@ -9,14 +9,14 @@ import {
 import { SpeechError } from '../errors.js';
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { joinViews, phoneCepstra, posteriorgram, type PosteriorCache } from '../phones/posteriorgram.js';
-import { findSegments, type EndpointerOptions } from '../vad/endpointer.js';
+import { findSegments, silencesBetween, type EndpointerOptions } from '../vad/endpointer.js';
 import type { Decibels, Seconds } from '../units.js';
 import { cepstraOf, defaultFrontEnd, deltaWindowOf, matchesPhones, type ModelSettings } from './profile.js';
 
 /** Features of a recorded take plus what its pauses say about the speaker. */
 export interface TakeFeatures {
   features: FeatureMatrix;
-  /** Longest silence inside the spoken part of the take. */
+  /** Longest silence inside the spoken part of the take, as the live end-pointer counts it. */
   longestPause: Seconds;
   /** Duration of the spoken part. */
   speech: Seconds;
@@ -37,23 +37,19 @@ export function takeFeatures(
   const fe = defaultFrontEnd();
   // Levels first, spectra only for the spoken part: silence around a take costs little.
   const energies = frameLevels(samples, fe);
-  // A short pause threshold finds the gaps; the span still runs from first to last word.
-  const segments = findSegments(energies, { ...endpointer, minSilence: 0.12 });
+  // A short end-point silence finds the words; the span runs from the first to the last.
+  const wordGaps = { ...endpointer, minSilence: 0.12 };
+  const segments = findSegments(energies, wordGaps);
   let from = 0;
   let to = energies.length;
-  let longestPause = 0;
   const first = segments[0];
   const last = segments[segments.length - 1];
   if (first !== undefined && last !== undefined) {
     from = first.startFrame;
     to = last.endFrame;
-    for (let i = 1; i < segments.length; i++) {
-      const gap =
-        (segments[i] as { startFrame: number }).startFrame -
-        (segments[i - 1] as { endFrame: number }).endFrame;
-      longestPause = Math.max(longestPause, gap * (fe.hopSamples / fe.sampleRate));
-    }
   }
+  // What a live stream must wait out for this take to stay one utterance.
+  const longestPause = Math.max(0, ...silencesBetween(segments, wordGaps)) * (fe.hopSamples / fe.sampleRate);
   if (to <= from) {
     from = 0;
     to = energies.length;

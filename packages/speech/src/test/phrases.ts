@@ -16,16 +16,24 @@ const SHAPES: [number, number, number, number][][] = Array.from({ length: 12 }, 
   }),
 );
 
-/** One take of phrase `p`: silence, the words with small pauses, silence. */
-export function take(p: number, takeIndex: number, opts: { tempo?: number } = {}): Float32Array {
+/**
+ * One take of phrase `p`: silence, the words with small pauses, silence. `hesitation`
+ * puts a long pause after one word, as a speaker who stops mid-phrase.
+ */
+export function take(
+  p: number,
+  takeIndex: number,
+  opts: { tempo?: number; hesitation?: { afterWord: number; seconds: number } } = {},
+): Float32Array {
   const r = seeded(1000 + p * 31 + takeIndex * 7);
   const tempo = (opts.tempo ?? 1) * (0.9 + 0.2 * r());
   const shift = 0.95 + 0.1 * r();
   const parts: Float32Array[] = [noise(0.4, 0.001, takeIndex + 1)];
-  for (const [a, b, c, d] of SHAPES[p % SHAPES.length] ?? []) {
+  (SHAPES[p % SHAPES.length] ?? []).forEach(([a, b, c, d], w) => {
     parts.push(word(0.25 * tempo, [a * shift, b * shift], [c, d], takeIndex + 3));
-    parts.push(noise(0.06 * tempo, 0.001, takeIndex + 5));
-  }
+    const pause = opts.hesitation?.afterWord === w ? opts.hesitation.seconds : 0.06 * tempo;
+    parts.push(noise(pause, 0.001, takeIndex + 5));
+  });
   parts.push(noise(0.6, 0.001, takeIndex + 9));
   return concat(...parts);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyse, createFrontEnd } from '../features/features.js';
 import { concat, noise, word } from '../test/signals.js';
-import { Endpointer, findSegments } from './endpointer.js';
+import { Endpointer, findSegments, silencesBetween } from './endpointer.js';
 
 const fe = createFrontEnd();
 const energies = (x: Float32Array): number[] => analyse(x, fe).map((f) => f.energyDb);
@@ -23,6 +23,18 @@ describe('Endpointer', () => {
     expect(findSegments(energies(short), { minSilence: 0.3 })).toHaveLength(1);
     expect(findSegments(energies(long), { minSilence: 0.3 })).toHaveLength(2);
     expect(findSegments(energies(long), { minSilence: 0.8 })).toHaveLength(1);
+  });
+
+  it('measures the silence between segments as a live end-pointer waits it out', () => {
+    const w = word(0.4, [120, 150], [600, 1400]);
+    const x = energies(concat(noise(0.5), w, noise(0.6, 0.001, 3), w, noise(0.8, 0.001, 4)));
+    const segments = findSegments(x, { minSilence: 0.12 });
+    const [silence, ...more] = silencesBetween(segments, { minSilence: 0.12 }).map(seconds);
+    expect(more).toHaveLength(0);
+    // The padded segments' gap is 0.16 s shorter; the silence itself is what splits or not.
+    expect(silence).toBeCloseTo(0.6, 1);
+    expect(findSegments(x, { minSilence: (silence ?? 0) + 0.02 })).toHaveLength(1);
+    expect(findSegments(x, { minSilence: (silence ?? 0) - 0.02 })).toHaveLength(2);
   });
 
   it('ends an utterance exactly minSilence after the last speech frame', () => {

@@ -46,8 +46,10 @@ export class Endpointer {
   readonly minSilenceFrames: number;
   private readonly minOnsetFrames: number;
   private readonly minSpeechFrames: number;
-  private readonly padFrames: number;
-  private readonly maxFrames: number;
+  /** Audio kept before an onset and after the last speech frame, in frames. */
+  readonly padFrames: number;
+  /** Longest utterance, in frames. */
+  readonly maxFrames: number;
   private readonly onsetDb: number;
   private readonly sustainDb: number;
   private readonly floorDb: number;
@@ -167,4 +169,15 @@ export function findSegments(energiesDb: ArrayLike<number>, options: EndpointerO
   for (let i = 0; i < energiesDb.length; i++) take(ep.process(energiesDb[i] as number));
   take(ep.flush());
   return segments;
+}
+
+/**
+ * The silences between consecutive segments as a live end-pointer counts them, in frames:
+ * from the last speech frame of one to the first of the next. The gap between two
+ * segments is shorter by the padding on both sides; an utterance stays whole live only
+ * if its `minSilence` is longer than each of these.
+ */
+export function silencesBetween(segments: readonly Segment[], options: EndpointerOptions = {}): number[] {
+  const padding = 2 * new Endpointer(options).padFrames;
+  return segments.slice(1).map((s, i) => s.startFrame - (segments[i] as Segment).endFrame + padding);
 }
