@@ -55,14 +55,30 @@ describe('RecognitionStream', () => {
         take(2, 6, { hesitation: { afterWord: 1, seconds: hesitation } }),
       ).filter((e) => e.type === 'final');
 
-    it('is recognised whole once the second half follows the rejected first', () => {
-      // 1.3 s of silence: long enough that frames before it would have been let go.
-      const [first, second, ...rest] = finalsOf(1.3);
-      expect(rest).toHaveLength(0);
-      expect(first?.text).toBeNull();
-      expect(second?.text).toBe('I am thirsty');
-      expect(second?.start).toBe(first?.start);
-      expect(second?.end).toBeGreaterThan(first?.end ?? Infinity);
+    it('is recognised whole, in one final, once the second half follows', () => {
+      // 1.3 s of silence in a 1.5 s window: frames before it would have been let go.
+      for (const [hesitation, options] of [
+        [0.5, {}],
+        [1.3, { joinWithin: 1.5 }],
+      ] as const) {
+        const finals = finalsOf(hesitation, options);
+        expect(finals.map((f) => f.text)).toEqual(['I am thirsty']);
+        expect(finals[0]?.start).toBeLessThan(0.45);
+      }
+    });
+
+    it('holds the first half back until the join window has passed', () => {
+      // The default window is twice the end-point silence (0.3 s): 1.3 s is past it.
+      const stream = new RecognitionStream(matcher);
+      const audio = take(2, 6, { hesitation: { afterWord: 1, seconds: 1.3 } });
+      const emitted: { at: number; final: StreamEvent }[] = [];
+      for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
+        for (const e of stream.push(audio.subarray(i, i + CHUNK_SAMPLES)))
+          if (e.type === 'final') emitted.push({ at: (i + CHUNK_SAMPLES) / 16000, final: e });
+      const [first] = emitted;
+      expect(first?.final.type === 'final' && first.final.text).toBeNull();
+      const end = first?.final.type === 'final' ? first.final.end : Infinity;
+      expect(first?.at ?? 0).toBeGreaterThan(end + 0.6);
     });
 
     it('stays whole when the profile learnt such hesitations from its takes', () => {
@@ -79,7 +95,7 @@ describe('RecognitionStream', () => {
     });
 
     it('is judged half by half when joining is off or the pause is too long', () => {
-      for (const finals of [finalsOf(1.3, { joinWithin: 0 }), finalsOf(2.2)]) {
+      for (const finals of [finalsOf(0.5, { joinWithin: 0 }), finalsOf(1.3)]) {
         expect(finals.map((f) => f.text)).toEqual([null, null]);
         expect(finals[1]?.start).toBeGreaterThan(finals[0]?.end ?? Infinity);
       }

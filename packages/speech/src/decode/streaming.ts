@@ -24,13 +24,16 @@ export interface StreamOptions {
   maxAlternatives?: number;
   /**
    * A rejected utterance followed by more speech within this much silence is decoded again
-   * together with it (see {@link RecognitionStream}); 0 turns this off.
+   * together with it (see {@link RecognitionStream}); 0 turns this off. Defaults to twice
+   * the end-point silence, at most {@link JOIN_WITHIN}.
    */
   joinWithin?: Seconds;
 }
 
-/** Default of {@link StreamOptions.joinWithin}: the longest end-point silence a profile learns. */
+/** The longest default join window: the longest end-point silence a profile learns. */
 export const JOIN_WITHIN: Seconds = 1.5;
+
+type Final = Extract<StreamEvent, { type: 'final' }>;
 
 /** What a final result says and where its utterance starts (earlier than its own when joined). */
 interface Outcome {
@@ -46,8 +49,10 @@ interface Outcome {
  * A hesitation longer than the end-point silence cuts a phrase in two, and each half is
  * rejected. So when an utterance was rejected and the next one starts soon after, the next
  * final is decided on both together: if the joined utterance is recognised, its final
- * covers both (its `start` is the first one's); otherwise the new utterance is judged on
- * its own. A rejected final shows no text, so nothing already shown is taken back.
+ * covers both (its `start` is the first one's) and stands for the first as well;
+ * otherwise the new utterance is judged on its own. A rejected final is therefore held
+ * back until the join window has passed in silence, the next final is decided, or the
+ * stream ends: the app never tells a user who is only pausing that it did not understand.
  */
 export class RecognitionStream {
   private readonly matcher: Matcher;
@@ -61,6 +66,8 @@ export class RecognitionStream {
   private readonly joinFrames: number;
   /** The rejected utterance (or run of them) the next one may be joined to, in frames. */
   private rejected: { start: number; end: number } | undefined;
+  /** The rejected final not yet emitted, while the next utterance may still take it in. */
+  private held: Final | undefined;
   /** Frames from `bufferStart` on; trimmed while nobody speaks. */
   private buffer: SpectralFrame[] = [];
   private bufferStart = 0;
@@ -89,7 +96,10 @@ export class RecognitionStream {
     this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
     this.keepFrames = 50;
     this.maxAlternatives = options.maxAlternatives ?? 3;
-    this.joinFrames = Math.round((options.joinWithin ?? JOIN_WITHIN) / this.frameShift);
+    const minSilence = this.endpointer.minSilenceFrames * this.frameShift;
+    this.joinFrames = Math.round(
+      (options.joinWithin ?? Math.min(JOIN_WITHIN, 2 * minSilence)) / this.frameShift,
+    );
   }
 
   /** Feed audio; returns speech start, partials and finals caused by it. */
@@ -103,8 +113,10 @@ export class RecognitionStream {
       this.rejected !== undefined &&
       !this.endpointer.speaking &&
       this.endpointer.frameIndex - this.rejected.end > this.joinFrames
-    )
+    ) {
       this.rejected = undefined;
+      this.release(events);
+    }
     if (!this.endpointer.speaking && this.buffer.length > this.keepFrames * 2) {
       // Frames of a rejected utterance stay while the next one may still be joined to it.
       const keepFrom = this.rejected?.start ?? Infinity;
@@ -141,7 +153,15 @@ export class RecognitionStream {
   end(): StreamEvent[] {
     const events: StreamEvent[] = [];
     this.handle(this.endpointer.flush(), events);
+    this.rejected = undefined;
+    this.release(events);
     return events;
+  }
+
+  /** Emit the held rejected final, which nothing will join now. */
+  private release(events: StreamEvent[]): void {
+    if (this.held !== undefined) events.push(this.held);
+    this.held = undefined;
   }
 
   private features(from: number, to: number, cepstraOnly = false): FeatureMatrix {
@@ -195,12 +215,17 @@ export class RecognitionStream {
         const runStart = this.joinable(event.startFrame)?.start ?? event.startFrame;
         const from = event.endFrame - runStart <= this.endpointer.maxFrames ? runStart : event.startFrame;
         this.rejected = result.rejected ? { start: from, end: event.endFrame } : undefined;
-        events.push({
+        // A joined final stands for the held one; otherwise the held one stands on its own.
+        if (start === event.startFrame) this.release(events);
+        this.held = undefined;
+        const final: Final = {
           type: 'final',
           start: start * this.frameShift,
           end: event.endFrame * this.frameShift,
           ...result,
-        });
+        };
+        if (result.rejected && this.joinFrames > 0) this.held = final;
+        else events.push(final);
         return;
       }
     }
