@@ -49,19 +49,24 @@ describe('RecognitionStream', () => {
   });
 
   describe('a phrase cut in two by a hesitation longer than the end-point silence', () => {
-    const finalsOf = (hesitation: number, options = {}) =>
+    const finalsOf = (hesitation: number, options = {}, chunk = CHUNK_SAMPLES) =>
       feed(
         new RecognitionStream(matcher, options),
         take(2, 6, { hesitation: { afterWord: 1, seconds: hesitation } }),
+        chunk,
       ).filter((e) => e.type === 'final');
 
     it('is recognised whole, in one final, once the second half follows', () => {
-      // 1.3 s of silence in a 1.5 s window: frames before it would have been let go.
-      for (const [hesitation, options] of [
-        [0.5, {}],
-        [1.3, { joinWithin: 1.5 }],
+      // The default window is twice the end-point silence (0.3 s). 0.78 s of silence leaves
+      // 0.59 s between the padded halves, and the second half's onset shows only 0.13 s
+      // after its start: fed a frame at a time, the wait must allow for that. 1.3 s in a
+      // 1.5 s window: frames before it would have been let go.
+      for (const [hesitation, options, chunk] of [
+        [0.5, {}, CHUNK_SAMPLES],
+        [0.78, {}, 160],
+        [1.3, { joinWithin: 1.5 }, CHUNK_SAMPLES],
       ] as const) {
-        const finals = finalsOf(hesitation, options);
+        const finals = finalsOf(hesitation, options, chunk);
         expect(finals.map((f) => f.text)).toEqual(['I am thirsty']);
         expect(finals[0]?.start).toBeLessThan(0.45);
       }

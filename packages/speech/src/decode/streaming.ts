@@ -48,9 +48,9 @@ interface Outcome {
  *
  * A hesitation longer than the end-point silence cuts a phrase in two, and each half is
  * rejected. So when an utterance was rejected and the next one starts soon after, the next
- * final is decided on both together: if the joined utterance is recognised, its final
- * covers both (its `start` is the first one's) and stands for the first as well;
- * otherwise the new utterance is judged on its own. A rejected final is therefore held
+ * final is decided on both together: if the joined utterance is recognised (as the same
+ * phrase as the new one alone, or more surely), its final covers both (its `start` is the
+ * first one's) and stands for the first as well; otherwise the new one is judged alone. A rejected final is therefore held
  * back until the join window has passed in silence, the next final is decided, or the
  * stream ends: the app never tells a user who is only pausing that it did not understand.
  */
@@ -112,7 +112,7 @@ export class RecognitionStream {
     if (
       this.rejected !== undefined &&
       !this.endpointer.speaking &&
-      this.endpointer.frameIndex - this.rejected.end > this.joinFrames
+      this.endpointer.earliestNextStart - this.rejected.end > this.joinFrames
     ) {
       this.rejected = undefined;
       this.release(events);
@@ -181,13 +181,19 @@ export class RecognitionStream {
     return r !== undefined && this.joinFrames > 0 && start - r.end <= this.joinFrames ? r : undefined;
   }
 
-  /** The final for an utterance: on its own, or joined to the rejected one before it. */
+  /**
+   * The final for an utterance: on its own, or joined to the rejected one before it when
+   * that is recognised as the same phrase or more surely (the end of a phrase can pass
+   * for the whole; the joined final then also stands for the rejected start).
+   */
   private decide(start: number, end: number): Outcome {
     const own = this.recognise(start, end);
-    const before = own.rejected ? this.joinable(start) : undefined;
+    const before = this.joinable(start);
     if (before === undefined) return { start, result: own };
     const joined = this.recognise(before.start, end);
-    return joined.rejected ? { start, result: own } : { start: before.start, result: joined };
+    const better =
+      !joined.rejected && (own.rejected || joined.text === own.text || joined.confidence >= own.confidence);
+    return better ? { start: before.start, result: joined } : { start, result: own };
   }
 
   private handle(event: EndpointEvent | undefined, events: StreamEvent[]): void {

@@ -95,6 +95,14 @@ export class Endpointer {
     return this.lastSpeech + 1 + this.padFrames;
   }
 
+  /**
+   * The earliest start frame an utterance not yet started can still get: its onset may
+   * have begun up to the onset time ago, and its start is padded before that.
+   */
+  get earliestNextStart(): number {
+    return this.frame - this.minOnsetFrames - this.padFrames;
+  }
+
   /** Start frame of the open utterance. */
   get utteranceStart(): number {
     return this.start;

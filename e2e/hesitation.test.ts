@@ -1,0 +1,82 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encodeWavPcm16, wavToMono16k } from '@parla/speech';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usePagePerTest } from './support/harness.js';
+import type { TestServer } from './support/server.js';
+import { seedSession } from './support/session.js';
+import { phraseWav } from './support/speech.js';
+import { trainVoiceProfile } from './support/training.js';
+
+// A person who stops mid-phrase for longer than the end-point silence: the phrase is
+// understood once, whole, and the app never says it did not understand while they pause.
+
+const PHRASES = ['good morning', 'thank you very much', 'I would like a cup of tea'];
+const SAID = 'thank you very much';
+/**
+ * Added to the silence the synthesiser leaves after "thank you" and before "very much":
+ * about 0.6 s in all, longer than the profile's end-point silence (0.3 s, its takes have
+ * no pauses) and within the time it waits for more (twice that).
+ */
+const HESITATION = 0.2;
+
+const workDir = path.join(tmpdir(), `parla-hesitation-${process.pid}`);
+const microphoneWav = path.join(workDir, 'microphone.wav');
+
+/** "thank you", a pause, "very much": two syntheses with silence between, as 16 kHz samples. */
+async function hesitantPhrase(): Promise<Uint8Array> {
+  const prosody = { wordsPerMinute: 150, pitch: 50 };
+  const part = async (text: string, before: number, after: number) =>
+    wavToMono16k(await phraseWav(text, { ...prosody, silenceBefore: before, silenceAfter: after }));
+  const first = await part('thank you', 1, HESITATION);
+  const second = await part('very much', 0, 3);
+  const joined = new Float32Array(first.length + second.length);
+  joined.set(first);
+  joined.set(second, first.length);
+  return encodeWavPcm16(joined, 16_000);
+}
+
+// Before the harness launches Chromium, which reads the microphone file at start.
+beforeAll(async () => {
+  mkdirSync(workDir, { recursive: true });
+  writeFileSync(microphoneWav, await hesitantPhrase());
+});
+afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+let server: TestServer;
+let context: BrowserContext;
+let page: Page;
+usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
+
+describe('a phrase said with a long pause in it', () => {
+  it('is understood once, and no "not sure" is shown while the person pauses', async () => {
+    const user = await server.signUp();
+    const version = await trainVoiceProfile(server, user, PHRASES);
+    await fetch(`${server.url}/app/complete_task`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ task: 'notify_casr_recognition_unlocked' }),
+    });
+    await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version) } });
+    await page.goto('/speak');
+    // Everything the page ever says it did not understand, from the first moment on.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { notSure: string[] }).notSure = seen;
+      new MutationObserver(() => {
+        if (document.body.innerText.includes('Not sure what you said')) seen.push(document.body.innerText);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page
+      .getByTestId('recognition-status')
+      .getByText(/Ready to listen/)
+      .waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Start listening' }).click();
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    expect(await page.evaluate(() => (window as unknown as { notSure: string[] }).notSure)).toEqual([]);
+  });
+});
