@@ -37,7 +37,7 @@ interface TuningSet {
 const fsdd = (name: string, folder: string, rule: CutRule): TuningSet => ({
   name,
   folder,
-  test: 'test.json', // the fsdd-*-tune folders hold tuning takes 5-9 under this name
+  test: 'test.json', // the fsdd-*-tune folders hold their tuning takes under this name
   rule,
   ruled: true,
 });

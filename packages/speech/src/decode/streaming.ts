@@ -50,9 +50,10 @@ interface Outcome {
  * rejected. So when an utterance was rejected and the next one starts soon after, the next
  * final is decided on both together: if the joined utterance is recognised (as the same
  * phrase as the new one alone, or more surely), its final covers both (its `start` is the
- * first one's) and stands for the first as well; otherwise the new one is judged alone. A rejected final is therefore held
- * back until the join window has passed in silence, the next final is decided, or the
- * stream ends: the app never tells a user who is only pausing that it did not understand.
+ * first one's) and stands for the first as well; otherwise the new one is judged alone.
+ * A rejected final is therefore held back until the join window has passed in silence,
+ * the next final is decided, or the stream ends: the app never tells a user who is only
+ * pausing that it did not understand.
  */
 export class RecognitionStream {
   private readonly matcher: Matcher;
