@@ -1,13 +1,11 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { encodeWavPcm16, wavToMono16k } from '@parla/speech';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
-import { phraseWav } from './support/speech.js';
+import { fakeMicrophone, phraseWav } from './support/speech.js';
 import { trainVoiceProfile } from './support/training.js';
 
 // A person who stops mid-phrase for longer than the end-point silence: the phrase is
@@ -22,9 +20,6 @@ const SAID = 'thank you very much';
  */
 const HESITATION = 0.2;
 
-const workDir = path.join(tmpdir(), `parla-hesitation-${process.pid}`);
-const microphoneWav = path.join(workDir, 'microphone.wav');
-
 /** "thank you", a pause, "very much": two syntheses with silence between, as 16 kHz samples. */
 async function hesitantPhrase(): Promise<Uint8Array> {
   const prosody = { wordsPerMinute: 150, pitch: 50 };
@@ -38,14 +33,9 @@ async function hesitantPhrase(): Promise<Uint8Array> {
   return encodeWavPcm16(joined, 16_000);
 }
 
-// Before the harness launches Chromium, which reads the microphone file at start.
-beforeAll(async () => {
-  mkdirSync(workDir, { recursive: true });
-  writeFileSync(microphoneWav, await hesitantPhrase());
-});
-afterAll(() => {
-  rmSync(workDir, { recursive: true, force: true });
-});
+const microphoneWav = fakeMicrophone('hesitation', async (file) =>
+  writeFileSync(file, await hesitantPhrase()),
+);
 
 let server: TestServer;
 let context: BrowserContext;

@@ -1,15 +1,14 @@
-import { mkdirSync, rmSync } from 'node:fs';
 import { hashPasswordForTransport } from '@parla/contract';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TermsDialog } from './pages/overlays.js';
 import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
-import { writePhraseWav } from './support/speech.js';
+import { fakeMicrophone, writePhraseWav } from './support/speech.js';
 import { trainVoiceProfile } from './support/training.js';
 
 // Being understood, end to end in real Chromium: a trained voice profile, and a fake
@@ -18,22 +17,9 @@ import { trainVoiceProfile } from './support/training.js';
 const PHRASES = ['good morning', 'thank you very much', 'I would like a cup of tea'];
 const SAID = 'good morning';
 
-const workDir = path.join(tmpdir(), `parla-recognition-${process.pid}`);
-const microphoneWav = path.join(workDir, 'microphone.wav');
-
-// Before the harness launches Chromium, which reads the microphone file at start.
-beforeAll(async () => {
-  mkdirSync(workDir, { recursive: true });
-  await writePhraseWav(microphoneWav, SAID, {
-    wordsPerMinute: 155,
-    pitch: 48,
-    silenceBefore: 1,
-    silenceAfter: 1.5,
-  });
-});
-afterAll(() => {
-  rmSync(workDir, { recursive: true, force: true });
-});
+const microphoneWav = fakeMicrophone('recognition', (file) =>
+  writePhraseWav(file, SAID, { wordsPerMinute: 155, pitch: 48, silenceBefore: 1, silenceAfter: 1.5 }),
+);
 
 let server: TestServer;
 let context: BrowserContext;

@@ -1,26 +1,18 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
-import { writePhraseWav } from './support/speech.js';
+import { fakeMicrophone, writePhraseWav } from './support/speech.js';
 
 // A new person's voice profile, made through the real recording screens: Chromium's fake
 // microphone plays a spoken phrase in a loop, every take is recorded, kept and uploaded,
 // the server trains, and the profile-updated dialog sends the person to their mode page.
 
-const workDir = path.join(tmpdir(), `parla-recording-${process.pid}`);
-const microphoneWav = path.join(workDir, 'microphone.wav');
-
-beforeAll(async () => {
-  mkdirSync(workDir, { recursive: true });
-  await writePhraseWav(microphoneWav, 'Yes please', { silenceBefore: 1, silenceAfter: 1.5 });
-});
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+const microphoneWav = fakeMicrophone('recording', (file) =>
+  writePhraseWav(file, 'Yes please', { silenceBefore: 1, silenceAfter: 1.5 }),
+);
 
 let server: TestServer;
 let context: BrowserContext;

@@ -1,4 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { encodeWavPcm16, resample } from '@parla/speech';
 import { EspeakEngine, type Prosody } from '../../apps/server/src/tts/espeak-engine.js';
 
@@ -29,5 +32,21 @@ export async function writePhraseWav(
   options: Parameters<typeof phraseWav>[1] = {},
 ) {
   writeFileSync(file, await phraseWav(text, options));
+  return file;
+}
+
+/**
+ * The fake microphone of one test file: `write` makes its WAV before the harness launches
+ * Chromium, which reads the file at start, so call this before `usePagePerTest`. The file
+ * is removed after the tests. Returns its path.
+ */
+export function fakeMicrophone(name: string, write: (file: string) => Promise<unknown>): string {
+  const workDir = path.join(tmpdir(), `parla-${name}-${process.pid}`);
+  const file = path.join(workDir, 'microphone.wav');
+  beforeAll(async () => {
+    mkdirSync(workDir, { recursive: true });
+    await write(file);
+  });
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
   return file;
 }
