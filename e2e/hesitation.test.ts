@@ -6,7 +6,7 @@ import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
 import { fakeMicrophone, phraseWav } from './support/speech.js';
-import { trainVoiceProfile } from './support/training.js';
+import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
 
 // A person who stops mid-phrase for longer than the end-point silence: the phrase is
 // understood once, whole, and the app never says it did not understand while they pause.
@@ -46,11 +46,7 @@ describe('a phrase said with a long pause in it', () => {
   it('is understood once, and no "not sure" is shown while the person pauses', async () => {
     const user = await server.signUp();
     const version = await trainVoiceProfile(server, user, PHRASES);
-    await fetch(`${server.url}/app/complete_task`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ task: 'notify_casr_recognition_unlocked' }),
-    });
+    await dismissProfileUpdated(server, user);
     await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version) } });
     await page.goto('/speak');
     // Everything the page ever says it did not understand, from the first moment on.

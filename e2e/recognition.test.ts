@@ -9,7 +9,7 @@ import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
 import { fakeMicrophone, writePhraseWav } from './support/speech.js';
-import { trainVoiceProfile } from './support/training.js';
+import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
 
 // Being understood, end to end in real Chromium: a trained voice profile, and a fake
 // microphone that says one of its phrases (spoken differently from the enrolment takes).
@@ -33,12 +33,7 @@ async function trainedUser() {
   if (!trained) {
     const user = await server.signUp();
     modelVersion = await trainVoiceProfile(server, user, PHRASES);
-    // The profile-updated dialog has been seen: these tests are about what comes after it.
-    await fetch(`${server.url}/app/complete_task`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ task: 'notify_casr_recognition_unlocked' }),
-    });
+    await dismissProfileUpdated(server, user);
     trained = user;
   }
   return trained;

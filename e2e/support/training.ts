@@ -59,3 +59,12 @@ export async function trainVoiceProfile(server: TestServer, user: TestUser, phra
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** The person has seen the profile-updated dialog: tests about what comes after it need it gone. */
+export async function dismissProfileUpdated(server: TestServer, user: TestUser) {
+  await fetch(`${server.url}/app/complete_task`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ task: 'notify_casr_recognition_unlocked' }),
+  });
+}

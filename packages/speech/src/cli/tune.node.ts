@@ -82,16 +82,16 @@ if (values.bias !== undefined && !Number.isFinite(Number(values.bias))) {
 }
 const builtBias = WHITENED_CALIBRATION.weights[0];
 
+/** What a decoded set leaves on disk; which rule it is held to comes from {@link SETS}. */
+type KeptDecisions = Pick<TuningRun, 'bias' | 'decisions'>;
+
 /** Decode one set with the personal path as built and keep its decisions. */
 async function decodeSet(set: TuningSet): Promise<void> {
   const folder = join(packageRoot, '.data', set.folder);
   const enrol = await loadManifest(join(folder, 'enroll.json'));
   const test = await loadManifest(join(folder, set.test));
   const { decisions } = await evaluate(enrol, test, personalFactory());
-  const run: TuningRun = {
-    name: set.name,
-    rule: set.rule,
-    ruled: set.ruled,
+  const kept: KeptDecisions = {
     bias: builtBias,
     decisions: decisions.map(({ speaker, reference, inVocabulary, top, confidence }) => ({
       speaker,
@@ -101,7 +101,7 @@ async function decodeSet(set: TuningSet): Promise<void> {
       confidence,
     })),
   };
-  await writeFile(join(out, `${set.name}.json`), JSON.stringify(run));
+  await writeFile(join(out, `${set.name}.json`), JSON.stringify(kept));
 }
 
 /** Every set, in child processes as many as the machine has cores. */
@@ -139,7 +139,7 @@ function report(runs: TuningRun[]): void {
       over += f.usersOver5;
       users += f.usersWithUnknown;
     }
-    const fa = run.decisions.some((d) => !d.inVocabulary) ? `${pct(f.falseAccepts)} %` : '     -';
+    const fa = f.usersWithUnknown > 0 ? `${pct(f.falseAccepts)} %` : '     -';
     const limit = setLimit(run);
     console.log(
       `${(run.ruled ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${`${f.usersOver5} of ${f.usersWithUnknown}`.padEnd(16)} ${limit === undefined ? '' : limit.toFixed(2)}`,
@@ -173,9 +173,8 @@ if (values.only !== undefined) {
       console.error(`No decisions for ${set.name} in ${out}: run without --replay first.`);
       process.exit(2);
     }
-    // The set list here, not the file, says which rule a set is held to.
-    const kept = JSON.parse(await readFile(file, 'utf8')) as TuningRun;
-    runs.push({ ...kept, rule: set.rule, ruled: set.ruled });
+    const { bias, decisions } = JSON.parse(await readFile(file, 'utf8')) as KeptDecisions;
+    runs.push({ name: set.name, rule: set.rule, ruled: set.ruled, bias, decisions });
   }
   report(runs);
 }
