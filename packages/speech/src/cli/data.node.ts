@@ -78,4 +78,6 @@ if (!values['synthetic-only']) await fsdd();
 if (values.synthetic || values['synthetic-only']) {
   const { generateSynthetic } = await import('./synthetic.node.js');
   await generateSynthetic(join(out, 'synthetic'), 2, values.fresh);
+  const { writeNarrowBand } = await import('./narrow-band.node.js');
+  await writeNarrowBand(join(out, 'synthetic'));
 }

@@ -29,7 +29,7 @@ interface TuningSet {
   name: string;
   /** Folder under `.data` holding the manifests. */
   folder: string;
-  test: 'test.json' | 'tune.json' | 'tune-later.json';
+  test: 'test.json' | 'tune.json' | 'tune-later.json' | 'tune-narrow.json';
   rule: CutRule;
   ruled: boolean;
 }
@@ -62,9 +62,13 @@ const SETS: readonly TuningSet[] = [
   synthetic('severe-words', 'severe-words', 'tune.json'),
   synthetic('moderate-six-phrase', 'moderate-small', 'tune.json'),
   synthetic('severe-six-phrase', 'severe-small', 'tune.json'),
-  // Watched, outside the rule's twelve: where mild speech is most at risk.
+  // Watched, outside the rule's twelve: where mild speech is most at risk, and each
+  // severity heard through an 8 kHz headset after enrolling on a full-band microphone.
   synthetic('mild-words', 'mild-words', 'tune.json', false),
   synthetic('mild-six-phrase', 'mild-small', 'tune.json', false),
+  synthetic('mild-headset', 'mild', 'tune-narrow.json', false),
+  synthetic('moderate-headset', 'moderate', 'tune-narrow.json', false),
+  synthetic('severe-headset', 'severe', 'tune-narrow.json', false),
 ];
 
 const { values } = parseArgs({

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { narrowBand } from '../eval/channels.js';
 import { noise, word } from '../test/signals.js';
 import {
   analyse,
   createFrontEnd,
   normaliseColumns,
+  rangeFloor,
   SpectralAnalyser,
   utteranceFeatures,
 } from './features.js';
@@ -112,6 +114,40 @@ describe('utteranceFeatures', () => {
     let sum = 0;
     for (let i = 0; i < a.data.length; i++) sum += Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0));
     expect(sum / a.data.length).toBeLessThan(0.05);
+  });
+});
+
+describe('a floor under the quietest bands', () => {
+  const fe = createFrontEnd();
+  // A vowel-like word in a room whose noise reaches every band.
+  const speech = (): Float32Array => {
+    const audio = word(0.6, [120, 150], [700, 1800]);
+    const room = noise(0.6, 0.02, 3);
+    return audio.map((v, i) => v + (room[i] as number));
+  };
+  const distance = (a: { data: Float32Array }, b: { data: Float32Array }): number =>
+    Math.sqrt(a.data.reduce((sum, v, i) => sum + (v - (b.data[i] as number)) ** 2, 0));
+
+  it('sits the given range under the loudest energy of the frames', () => {
+    const frames = analyse(speech(), fe);
+    const peak = Math.max(...frames.flatMap((f) => Array.from(f.logMel)));
+    expect(rangeFloor(frames, 60)).toBeCloseTo(peak - 60 / (10 / Math.LN10), 6);
+  });
+
+  it('leaves audio whose every band lies within the range as it is', () => {
+    const frames = analyse(noise(0.6, 0.3), fe);
+    expect(utteranceFeatures(frames, fe, { dynamicRange: 60 }).data).toEqual(
+      utteranceFeatures(frames, fe).data,
+    );
+  });
+
+  it('brings the same audio through an 8 kHz channel closer to it', () => {
+    const full = analyse(speech(), fe);
+    const narrow = analyse(narrowBand(speech()), fe);
+    const floored = { dynamicRange: 60 };
+    const apart = distance(utteranceFeatures(full, fe), utteranceFeatures(narrow, fe));
+    const closer = distance(utteranceFeatures(full, fe, floored), utteranceFeatures(narrow, fe, floored));
+    expect(closer).toBeLessThan(0.8 * apart);
   });
 });
 

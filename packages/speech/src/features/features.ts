@@ -1,4 +1,4 @@
-import { SAMPLE_RATE, type Hz, type Seconds } from '../units.js';
+import { SAMPLE_RATE, type Decibels, type Hz, type Seconds } from '../units.js';
 import { RealPowerSpectrum } from './fft.js';
 
 /** Front-end settings; the defaults are what profiles are trained with. */
@@ -263,6 +263,9 @@ export interface FeatureOptions {
   variancePower?: number;
   /** Cepstra per frame, at most the front end's (20); the first ones are kept. */
   cepstra?: number;
+  /** Log-mel energies more than this many dB under the utterance's loudest are raised to
+   * that level; absent: only the front end's fixed floor. */
+  dynamicRange?: Decibels;
 }
 
 /** Features of one utterance: `frames` rows of `dim` values, row-major. */
@@ -289,16 +292,20 @@ export function utteranceFeatures(
   const nc = Math.min(frontEnd.cepstra, options.cepstra ?? frontEnd.cepstra);
   const nb = frontEnd.melBands;
   const n = Math.max(1, Math.floor(frames.length / decimation));
+  const floor = options.dynamicRange === undefined ? -Infinity : rangeFloor(frames, options.dynamicRange);
   const ceps = new Float32Array(n * nc);
+  // The matching frame's log-mel energies: the mean of its analysis frames, floored.
+  const mel = new Float64Array(nb);
   for (let t = 0; t < n; t++) {
+    mel.fill(0);
+    for (let d = 0; d < decimation; d++) {
+      const frame = frames[Math.min(frames.length - 1, t * decimation + d)];
+      if (frame === undefined) continue;
+      for (let b = 0; b < nb; b++) mel[b] = (mel[b] as number) + Math.max(floor, frame.logMel[b] as number);
+    }
     for (let c = 0; c < nc; c++) {
       let acc = 0;
-      for (let d = 0; d < decimation; d++) {
-        const frame = frames[Math.min(frames.length - 1, t * decimation + d)];
-        if (frame === undefined) continue;
-        for (let b = 0; b < nb; b++)
-          acc += (frontEnd.dct[c * nb + b] as number) * (frame.logMel[b] as number);
-      }
+      for (let b = 0; b < nb; b++) acc += (frontEnd.dct[c * nb + b] as number) * (mel[b] as number);
       ceps[t * nc + c] = acc / decimation;
     }
   }
@@ -320,6 +327,19 @@ export function utteranceFeatures(
     }
   }
   return { frames: n, dim, data };
+}
+
+/**
+ * The level `range` dB under the loudest log-mel energy of the frames (natural log). Under
+ * it a band holds nothing a listener would hear beside the speech: in audio from a
+ * narrower channel than the profile's (an 8 kHz headset), its empty upper bands wander at
+ * the resampler's floor, 40-60 dB down, and would read as spectral detail
+ * (docs/decisions/0066).
+ */
+export function rangeFloor(frames: readonly SpectralFrame[], range: Decibels): number {
+  let peak = -Infinity;
+  for (const frame of frames) for (const v of frame.logMel) if (v > peak) peak = v;
+  return peak - range / (10 / Math.LN10);
 }
 
 /** Zero mean per column, in place, and each column divided by its standard deviation

@@ -112,6 +112,7 @@ export function spanFeatures(
     variancePower: settings.variancePower,
     cepstra: cepstraOf(settings),
     deltaWindow: deltaWindowOf(settings),
+    dynamicRange: settings.dynamicRange,
   });
   if (phones === undefined) return cepstral;
   const pg = posteriorgram(phoneCepstra(frames), phones.model, {

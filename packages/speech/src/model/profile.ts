@@ -19,10 +19,12 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * not, and so compare live utterances with its templates on other features. Version 14
  * may match on fewer cepstra (`settings.cepstra`) with deltas over more frames
  * (`settings.deltaWindow`), which builds before it would not. Version 16 may cut pauses
- * short before matching (`settings.pauseFloor`), which builds before it would not. Versions
- * 1 to 15 still load.
+ * short before matching (`settings.pauseFloor`), which builds before it would not. Version
+ * 18 may floor each utterance's quietest log-mel energies (`settings.dynamicRange`), which
+ * builds before it would not (17 is left to the phone format, should it change). Versions
+ * 1 to 16 still load.
  */
-export const MODEL_VERSION = 16;
+export const MODEL_VERSION = 18;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
@@ -80,6 +82,12 @@ export interface ModelSettings {
    * format 16, in profiles without whitening and in profiles that match phones
    * (docs/decisions/0064). */
   pauseFloor?: number;
+  /** Log-mel energies more than this many dB under an utterance's loudest are raised to
+   * that level (see `rangeFloor`), so that audio from a narrower channel than the user's
+   * takes matches them; absent: no such floor, as in every file before format 18, in
+   * profiles of band-limited takes and in profiles that match phones
+   * (docs/decisions/0066). */
+  dynamicRange?: number;
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {

@@ -88,9 +88,14 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * and 7 are 8 and 9 without the misfit weight, 8 and 9 are 10 and 11 with the typical
  * misfit in the bias and a one-sided misfit for every utterance longer than its window,
  * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, 12 and 13 are 14
- * and 15 with twenty cepstra and deltas over two frames either side always, and 14 is 16
- * with every pause kept (15, the phone format, keeps them still). */
-const READABLE_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, PHONE_MODEL_VERSION, MODEL_VERSION];
+ * and 15 with twenty cepstra and deltas over two frames either side always, 14 is 16
+ * with every pause kept (15, the phone format, keeps them still), and 16 is 18 with no
+ * floor under the quietest bands. */
+const READABLE_VERSIONS = new Set([
+  ...Array.from({ length: 16 }, (_, i) => i + 1),
+  PHONE_MODEL_VERSION,
+  MODEL_VERSION,
+]);
 
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 /** A whole number from 1 to `max`. */
@@ -112,6 +117,7 @@ const SETTINGS_SINCE: { [K in keyof ModelSettings]?: { version: number; valid: (
   cepstra: { version: 14, valid: countUpTo(FULL_CEPSTRA) },
   deltaWindow: { version: 14, valid: countUpTo(MAX_DELTA_WINDOW) },
   pauseFloor: { version: 16, valid: (x) => finite(x) && x > 0 },
+  dynamicRange: { version: 18, valid: (x) => finite(x) && x > 0 },
 };
 
 function settingsValid(settings: unknown, version: number): settings is ModelSettings {
@@ -130,7 +136,7 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     throw bad('not a profile file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
-  if (!READABLE_VERSIONS.includes(version)) throw bad(`format version ${version} needs retraining`);
+  if (!READABLE_VERSIONS.has(version)) throw bad(`format version ${version} needs retraining`);
   const length = view.getUint32(6, true);
   if (10 + length > bytes.length) throw bad('the file is cut short');
   let header: Header;

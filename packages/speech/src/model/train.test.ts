@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
+import { narrowBand } from '../eval/channels.js';
 import { take } from '../test/phrases.js';
+import { noise } from '../test/signals.js';
 import { takeFeatures } from './features-of-take.js';
 import {
   DEFAULT_SETTINGS,
@@ -14,6 +16,7 @@ import {
 import { deserializeProfile, serializeProfile } from './serialize.js';
 import {
   BEYOND_REPETITION,
+  DYNAMIC_RANGE,
   RELATIVE_CALIBRATION,
   trainProfile,
   WHITENED_CALIBRATION,
@@ -26,6 +29,14 @@ import { SpeechError } from '../errors.js';
 const names = ['yes', 'no', 'help me', 'water please', 'thank you', 'call my son'];
 const items = names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: take(p, t) })));
 const fixedClock = () => new Date('2026-01-01T00:00:00Z');
+/** A test phrase in a room whose noise reaches every band, as a laptop or phone microphone
+ * records it (the phrases alone hold nothing above 3 kHz: band-limited by what they are). */
+const inRoom = (p: number, t: number): Float32Array => {
+  const audio = take(p, t);
+  const room = noise(audio.length / 16000, 0.02, 100 + 10 * p + t);
+  return audio.map((v, i) => v + (room[i] as number));
+};
+const roomItems = names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: inRoom(p, t) })));
 
 describe('trainProfile', () => {
   const profile = trainProfile(items, { now: fixedClock });
@@ -115,6 +126,33 @@ describe('trainProfile', () => {
   it('gives a one-phrase profile a finite impostor scale', () => {
     const one = trainProfile([0, 1, 2].map((t) => ({ text: 'yes', audio: take(0, t) })));
     for (const s of one.templateScales) expect(Number.isFinite(s) && s > 0).toBe(true);
+  });
+});
+
+describe('a profile of full-band takes', () => {
+  const held = names.flatMap((text, p) => [5, 6, 7].map((t) => ({ text, audio: inRoom(p, t) })));
+  const decide = (profile: Profile, audio: Float32Array) =>
+    new Matcher(profile).recognise(takeFeatures(audio, profile.settings).features);
+
+  it('floors the quietest bands; band-limited takes do not', () => {
+    expect(trainProfile(roomItems).settings.dynamicRange).toBe(DYNAMIC_RANGE);
+    const narrow = roomItems.map((item) => ({ ...item, audio: narrowBand(item.audio) }));
+    expect(trainProfile(narrow).settings.dynamicRange).toBeUndefined();
+    expect(trainProfile(items).settings.dynamicRange).toBeUndefined();
+  });
+
+  it('understands the same phrases from an 8 kHz headset (docs/decisions/0066)', () => {
+    const floored = trainProfile(roomItems);
+    for (const { text, audio } of held) {
+      const r = decide(floored, narrowBand(audio));
+      expect(r.text).toBe(text);
+      expect(r.confidence).toBeGreaterThan(0.9);
+      expect(decide(floored, audio).text).toBe(text);
+    }
+    // Without the floor the empty upper bands read as detail: some are no longer understood.
+    const plain = trainProfile(roomItems, { settings: { dynamicRange: undefined } });
+    const lowest = Math.min(...held.map(({ audio }) => decide(plain, narrowBand(audio)).confidence));
+    expect(lowest).toBeLessThan(plain.calibration.threshold);
   });
 });
 
@@ -254,6 +292,21 @@ describe('serialised profiles', () => {
     }
     // A format 14 file, without it, keeps every pause as it always did.
     expect(readAsFormat(before16, 14).settings.pauseFloor).toBeUndefined();
+  });
+
+  it('floors the quietest bands from format 18 on, and refuses the setting earlier or damaged', () => {
+    const floored = serializeProfile(trainProfile(roomItems, { now: fixedClock }));
+    expect(new DataView(floored.buffer).getUint16(4, true)).toBe(MODEL_VERSION);
+    expect(deserializeProfile(floored).settings.dynamicRange).toBe(DYNAMIC_RANGE);
+    const v16 = withHeader(floored, {});
+    new DataView(v16.buffer).setUint16(4, 16, true);
+    expect(() => deserializeProfile(v16)).toThrow(/damaged/);
+    for (const dynamicRange of [0, -60, 'wide', null]) {
+      const settings = { ...profile.settings, dynamicRange };
+      expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
+    }
+    // A format 16 file, without it, decides as it always did.
+    expect(readAsFormat(profile, 16).settings.dynamicRange).toBeUndefined();
   });
 
   it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
@@ -480,8 +533,12 @@ describe('profiles that match phones too', async () => {
   it('append the posteriorgram to every template and keep the user cepstral mean, in format 3', () => {
     expect(profile.version).toBe(PHONE_MODEL_VERSION);
     expect(profile.templates[0]?.dim).toBe(2 * WHITENED_CEPSTRA + 42);
-    // The phone view is scored frame by frame from the stream: its pauses stay.
+    // The phone view is scored frame by frame from the stream: its pauses stay, and its
+    // cepstra are taken as they come, floored or not (format 15 has no floor).
     expect(profile.settings.pauseFloor).toBeUndefined();
+    expect(
+      trainProfile(roomItems, { phones, settings: { phoneWeight: 6 } }).settings.dynamicRange,
+    ).toBeUndefined();
     expect(() => trainProfile(items, { phones, settings: { phoneWeight: 6, pauseFloor: 3 } })).toThrow(
       /keep their pauses/,
     );
