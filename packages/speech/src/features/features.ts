@@ -338,7 +338,8 @@ export function utteranceFeatures(
  */
 export function rangeFloor(frames: readonly SpectralFrame[], range: Decibels): number {
   let peak = -Infinity;
-  for (const frame of frames) for (const v of frame.logMel) if (v > peak) peak = v;
+  for (const frame of frames)
+    for (let b = 0; b < frame.logMel.length; b++) peak = Math.max(peak, frame.logMel[b] as number);
   return peak - range / (10 / Math.LN10);
 }
 

@@ -13,9 +13,8 @@ import { findSegments, silencesBetween, type EndpointerOptions } from '../vad/en
 import type { Decibels, Seconds } from '../units.js';
 import { cepstraOf, defaultFrontEnd, deltaWindowOf, matchesPhones, type ModelSettings } from './profile.js';
 
-/** Features of a recorded take plus what its pauses say about the speaker. */
-export interface TakeFeatures {
-  features: FeatureMatrix;
+/** The spoken part of a recorded take and what its pauses say about the speaker. */
+export interface TakeSpan {
   /** Longest silence inside the spoken part of the take, as the live end-pointer counts it. */
   longestPause: Seconds;
   /** Duration of the spoken part. */
@@ -24,16 +23,32 @@ export interface TakeFeatures {
   frames: SpectralFrame[];
 }
 
-/**
- * Trim a take to its speech with the same end-pointer the live decoder uses (so templates
- * and live utterances are cut alike), keeping pauses inside the phrase.
- */
+/** A take's spoken part with its matching features. */
+export interface TakeFeatures extends TakeSpan {
+  features: FeatureMatrix;
+}
+
+/** {@link takeSpan} and the matching features of its frames. */
 export function takeFeatures(
   samples: Float32Array,
   settings: ModelSettings,
   endpointer: EndpointerOptions = {},
   phones?: PhoneView,
 ): TakeFeatures {
+  const span = takeSpan(samples, settings, endpointer);
+  return { ...span, features: spanFeatures(span.frames, settings, phones) };
+}
+
+/**
+ * Trim a take to its speech with the same end-pointer the live decoder uses (so templates
+ * and live utterances are cut alike), keeping pauses inside the phrase. Training reads
+ * the frames before it knows every setting the features depend on.
+ */
+export function takeSpan(
+  samples: Float32Array,
+  settings: ModelSettings,
+  endpointer: EndpointerOptions = {},
+): TakeSpan {
   const fe = defaultFrontEnd();
   // Levels first, spectra only for the spoken part: silence around a take costs little.
   const energies = frameLevels(samples, fe);
@@ -62,7 +77,6 @@ export function takeFeatures(
         )
       : analyse(samples, fe, matchesPhones(settings));
   return {
-    features: spanFeatures(span, settings, phones),
     longestPause,
     speech: (span.length * fe.hopSamples) / fe.sampleRate,
     frames: span,

@@ -1,7 +1,7 @@
 import { SpeechError } from '../errors.js';
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace } from './dtw.js';
-import { phoneViewOf, spanFeatures, takeFeatures, type TakeFeatures } from './features-of-take.js';
+import { phoneViewOf, spanFeatures, takeSpan, type TakeSpan } from './features-of-take.js';
 import { meanCepstrum, phoneCepstra } from '../phones/posteriorgram.js';
 import { fillsEveryBand } from '../features/bandwidth.js';
 import type { FeatureMatrix } from '../features/features.js';
@@ -146,7 +146,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     );
   const phraseIndex = new Map<string, number>();
   const phrases: string[] = [];
-  const takes: TakeFeatures[] = [];
+  const takes: TakeSpan[] = [];
   const takePhrases: number[] = [];
   let longestPause = 0;
   let unknownPhrase: number | undefined;
@@ -161,7 +161,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
       phrases.push(item.unknown === true ? '' : item.text.trim());
       if (item.unknown === true) unknownPhrase = p;
     }
-    const take = takeFeatures(item.audio, settings);
+    const take = takeSpan(item.audio, settings);
     longestPause = Math.max(longestPause, take.longestPause);
     takes.push(take);
     takePhrases.push(p);
@@ -356,7 +356,7 @@ function phraseSpreads(
   });
 }
 
-function userPhoneMean(takes: readonly TakeFeatures[]): Float32Array {
+function userPhoneMean(takes: readonly TakeSpan[]): Float32Array {
   return meanCepstrum(phoneCepstra(takes.flatMap((take) => take.frames)));
 }
 
