@@ -25,6 +25,7 @@ import {
 
 const WHITENED_CEPSTRA = WHITENED_FRONT_END.cepstra;
 import { SpeechError } from '../errors.js';
+import { SAMPLE_RATE } from '../units.js';
 
 const names = ['yes', 'no', 'help me', 'water please', 'thank you', 'call my son'];
 const items = names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: take(p, t) })));
@@ -33,7 +34,7 @@ const fixedClock = () => new Date('2026-01-01T00:00:00Z');
  * records it (the phrases alone hold nothing above 3 kHz: band-limited by what they are). */
 const inRoom = (p: number, t: number): Float32Array => {
   const audio = take(p, t);
-  const room = noise(audio.length / 16000, 0.02, 100 + 10 * p + t);
+  const room = noise(audio.length / SAMPLE_RATE, 0.02, 100 + 10 * p + t);
   return audio.map((v, i) => v + (room[i] as number));
 };
 const roomItems = names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: inRoom(p, t) })));

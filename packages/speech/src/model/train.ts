@@ -137,7 +137,8 @@ function median(values: readonly number[]): number {
  */
 export function trainProfile(items: readonly TrainingItem[], options: TrainOptions = {}): Profile {
   if (items.length === 0) throw new SpeechError('bad_training_data', 'There are no recordings to train on.');
-  const settings: ModelSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const asked = options.settings ?? {};
+  const settings: ModelSettings = { ...DEFAULT_SETTINGS, ...asked };
   // The phone view is scored frame by frame as a stream arrives, so it cannot lose pauses;
   // asked for both, training would whiten on one timeline and match on another.
   if (matchesPhones(settings) && settings.pauseFloor !== undefined)
@@ -173,7 +174,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // audio from a narrower channel (an 8 kHz headset) reads as they do; band-limited takes
   // are matched as they are, which measured better than any floor (docs/decisions/0066).
   if (
-    !('dynamicRange' in (options.settings ?? {})) &&
+    !('dynamicRange' in asked) &&
     !matchesPhones(settings) &&
     fillsEveryBand(takes.map((take) => take.frames))
   )
@@ -185,7 +186,6 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // the Matcher, to every live utterance. Whitened profiles analyse with their own front
   // end; without repetitions to whiten by, the plain one measured better. What the caller
   // asks for in the settings is used either way.
-  const asked = options.settings ?? {};
   const whitenedFrontEnd: Partial<ModelSettings> = Object.fromEntries(
     Object.entries(WHITENED_FRONT_END).filter(
       ([key]) => !(key in asked) && !(key === 'pauseFloor' && phoneView !== undefined),
