@@ -8,14 +8,20 @@ import { takeFeatures } from './features-of-take.js';
 import {
   DEFAULT_SETTINGS,
   FULL_CEPSTRA,
+  makeTemplate,
   MODEL_VERSION,
   normaliseText,
   PHONE_MODEL_VERSION,
+  templateAsQuery,
+  templateStep,
   type Profile,
 } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
+import { DtwWorkspace } from './dtw.js';
+import { prune } from './scoring.js';
 import {
   BEYOND_REPETITION,
+  closestOtherPhrases,
   DYNAMIC_RANGE,
   RELATIVE_CALIBRATION,
   trainProfile,
@@ -127,6 +133,27 @@ describe('trainProfile', () => {
   it('gives a one-phrase profile a finite impostor scale', () => {
     const one = trainProfile([0, 1, 2].map((t) => ({ text: 'yes', audio: take(0, t) })));
     for (const s of one.templateScales) expect(Number.isFinite(s) && s > 0).toBe(true);
+  });
+});
+
+describe('the closest other phrases of every take', () => {
+  it('are those the first pass finds one take at a time', () => {
+    // Twelve phrases of three takes: each take has more other phrases than it keeps.
+    const features = Array.from({ length: 36 }, (_, i) =>
+      takeFeatures(take(Math.floor(i / 3), i % 3), DEFAULT_SETTINGS).features,
+    );
+    const step = templateStep(features);
+    const templates = features.map((f, i) => makeTemplate(f, Math.floor(i / 3), DEFAULT_SETTINGS, step));
+    const queries = templates.map(templateAsQuery);
+    const ws = new DtwWorkspace();
+    const together = closestOtherPhrases(templates, queries, 12, ws);
+    queries.forEach((q, i) => {
+      const own = Math.floor(i / 3);
+      const notOwn = (j: number): boolean => templates[j]?.phrase === own;
+      expect(together[i]).toEqual(prune(templates, 12, q, q.sketch, 3, ws, notOwn));
+      expect(together[i]).toHaveLength(3);
+      expect(together[i]).not.toContain(own);
+    });
   });
 });
 

@@ -20,7 +20,7 @@ import {
   type Profile,
   type Template,
 } from './profile.js';
-import { align, confidence, misfit, prune } from './scoring.js';
+import { align, confidence, misfit, prune, sketchDistance } from './scoring.js';
 import { learnWhitening, pairsOf, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
 
@@ -129,8 +129,9 @@ function median(values: readonly number[]): number {
 
 /**
  * Train a personal profile: one template per take, the take-to-take spread of each phrase,
- * and each template's impostor scale. Training is linear in the number of takes: each take
- * is aligned against the takes of its own phrase and of its three closest other phrases.
+ * and each template's impostor scale. Exact alignments grow linearly with the takes: each
+ * take is aligned against the takes of its own phrase and of its three closest other
+ * phrases, found by comparing the sketches of every pair of takes once.
  * The rejection rule itself is the same for every user ({@link RELATIVE_CALIBRATION}):
  * thresholds learned from two or three takes recorded back to back proved too tight for
  * recordings of another day.
@@ -243,10 +244,11 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // different phrase typically scores against it. A live distance is judged relative to
   // the scale of the template it matched (cohort normalisation per template). An unknown
   // take's other phrases are the enrolled ones, which the guard above has already searched.
+  const competitors = closestOtherPhrases(templates, queries, phrases.length, ws);
   const impostor = kept.map((b, i) =>
     impostorScale(
       otherTakesOfUnknown.get(b) ??
-        closestOtherTakes(templates, byPhrase, i, queries[i] as Prepared, settings, ws),
+        closestOtherTakes(templates, byPhrase, i, queries[i] as Prepared, settings, ws, competitors[i]),
     ),
   );
 
@@ -369,7 +371,8 @@ function impostorScale(closestOther: readonly number[]): number {
 
 /**
  * Distances of template `i` (`query`, as floats) to the takes of its closest other
- * phrases, found by the decoder's own first pass; nearest first.
+ * phrases, found by the decoder's own first pass unless `competitors` names them; nearest
+ * first.
  */
 function closestOtherTakes(
   templates: readonly Template[],
@@ -378,17 +381,55 @@ function closestOtherTakes(
   query: Prepared,
   settings: ModelSettings,
   ws: DtwWorkspace,
+  competitors?: readonly number[],
 ): number[] {
   const own = (templates[i] as Template).phrase;
   const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === own;
   const distances: number[] = [];
-  for (const p of prune(templates, byPhrase.length, query, query.sketch, COMPETITORS, ws, notOwn)) {
+  for (const p of competitors ??
+    prune(templates, byPhrase.length, query, query.sketch, COMPETITORS, ws, notOwn)) {
     for (const j of byPhrase[p] ?? []) {
       const d = align(query, templates[j] as Template, settings, ws);
       if (Number.isFinite(d)) distances.push(d);
     }
   }
   return distances.sort((x, y) => x - y);
+}
+
+/**
+ * The {@link COMPETITORS} closest other phrases of every take, by the first pass's sketch
+ * distance, as `prune` finds them one take at a time. Sketches all have the same length
+ * and the alignment's steps are symmetric, so each pair of takes is aligned once and
+ * counts for both: half the work of the first pass run per take, which grows with the
+ * square of the takes. Either way round a pair's distance is the same up to float rounding
+ * (a query's sketch is its template's 8-bit values as floats).
+ */
+export function closestOtherPhrases(
+  templates: readonly Template[],
+  queries: readonly Prepared[],
+  phraseCount: number,
+  ws: DtwWorkspace,
+): number[][] {
+  const n = templates.length;
+  const best = new Float64Array(n * phraseCount).fill(Infinity);
+  for (let i = 0; i < n; i++) {
+    const pi = (templates[i] as Template).phrase;
+    const q = queries[i] as Prepared;
+    for (let j = i + 1; j < n; j++) {
+      const t = templates[j] as Template;
+      if (t.phrase === pi) continue;
+      const d = sketchDistance(q.sketch, q.frames, t, ws);
+      if (d < (best[i * phraseCount + t.phrase] as number)) best[i * phraseCount + t.phrase] = d;
+      if (d < (best[j * phraseCount + pi] as number)) best[j * phraseCount + pi] = d;
+    }
+  }
+  return templates.map((_, i) => {
+    const row = best.subarray(i * phraseCount, (i + 1) * phraseCount);
+    const order: number[] = [];
+    for (let p = 0; p < phraseCount; p++) if (Number.isFinite(row[p])) order.push(p);
+    order.sort((x, y) => (row[x] as number) - (row[y] as number));
+    return order.slice(0, COMPETITORS);
+  });
 }
 
 /** Re-exported so callers can compute a confidence the way training did. */
