@@ -1,51 +1,64 @@
 /** In-place iterative radix-2 complex FFT over separate real and imaginary arrays. */
 export class Fft {
   readonly size: number;
+  /** Twiddles of every stage side by side: the stage of half-length h holds its h at h - 1. */
   private readonly cos: Float64Array;
   private readonly sin: Float64Array;
-  private readonly rev: Uint32Array;
+  /** Index pairs the bit reversal swaps, flattened. */
+  private readonly swaps: Uint32Array;
 
   constructor(size: number) {
     if (size < 2 || (size & (size - 1)) !== 0) throw new RangeError('FFT size must be a power of two');
     this.size = size;
-    this.cos = new Float64Array(size / 2);
-    this.sin = new Float64Array(size / 2);
-    for (let i = 0; i < size / 2; i++) {
-      this.cos[i] = Math.cos((2 * Math.PI * i) / size);
-      this.sin[i] = -Math.sin((2 * Math.PI * i) / size);
+    this.cos = new Float64Array(size - 1);
+    this.sin = new Float64Array(size - 1);
+    for (let half = 1; half < size; half <<= 1) {
+      const step = size / (2 * half);
+      for (let k = 0; k < half; k++) {
+        this.cos[half - 1 + k] = Math.cos((2 * Math.PI * (k * step)) / size);
+        this.sin[half - 1 + k] = -Math.sin((2 * Math.PI * (k * step)) / size);
+      }
     }
-    this.rev = new Uint32Array(size);
     const bits = Math.log2(size);
+    const swaps: number[] = [];
     for (let i = 0; i < size; i++) {
       let r = 0;
       for (let b = 0; b < bits; b++) r |= ((i >> b) & 1) << (bits - 1 - b);
-      this.rev[i] = r;
+      if (r > i) swaps.push(i, r);
     }
+    this.swaps = Uint32Array.from(swaps);
   }
 
   /** Transform re/im in place. */
   transform(re: Float64Array, im: Float64Array): void {
     const n = this.size;
-    const rev = this.rev;
-    for (let i = 0; i < n; i++) {
-      const j = rev[i] as number;
-      if (j > i) {
-        const tr = re[i] as number;
-        re[i] = re[j] as number;
-        re[j] = tr;
-        const ti = im[i] as number;
-        im[i] = im[j] as number;
-        im[j] = ti;
-      }
+    const swaps = this.swaps;
+    for (let s = 0; s < swaps.length; s += 2) {
+      const i = swaps[s] as number;
+      const j = swaps[s + 1] as number;
+      const tr = re[i] as number;
+      re[i] = re[j] as number;
+      re[j] = tr;
+      const ti = im[i] as number;
+      im[i] = im[j] as number;
+      im[j] = ti;
     }
-    for (let len = 2; len <= n; len <<= 1) {
-      const halfLen = len >> 1;
-      const step = n / len;
-      for (let i = 0; i < n; i += len) {
-        for (let k = 0; k < halfLen; k++) {
-          const wr = this.cos[k * step] as number;
-          const wi = this.sin[k * step] as number;
-          const a = i + k;
+    for (let halfLen = 1; halfLen < n; halfLen <<= 1) {
+      const len = halfLen << 1;
+      // The first butterfly of each group turns by 1: no multiplications.
+      for (let a = 0; a < n; a += len) {
+        const b = a + halfLen;
+        const xr = re[b] as number;
+        const xi = im[b] as number;
+        re[b] = (re[a] as number) - xr;
+        im[b] = (im[a] as number) - xi;
+        re[a] = (re[a] as number) + xr;
+        im[a] = (im[a] as number) + xi;
+      }
+      for (let k = 1; k < halfLen; k++) {
+        const wr = this.cos[halfLen - 1 + k] as number;
+        const wi = this.sin[halfLen - 1 + k] as number;
+        for (let a = k; a < n; a += len) {
           const b = a + halfLen;
           const xr = (re[b] as number) * wr - (im[b] as number) * wi;
           const xi = (re[b] as number) * wi + (im[b] as number) * wr;
