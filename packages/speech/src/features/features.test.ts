@@ -21,6 +21,26 @@ describe('Fft', () => {
     expect(re[59]).toBeCloseTo(32, 6);
     expect(Math.abs(re[6] ?? 1)).toBeLessThan(1e-9);
   });
+
+  it('equals the direct transform of complex input at every size', () => {
+    for (const n of [2, 4, 8, 32, 256]) {
+      const x = Array.from({ length: n }, (_, i) => [Math.sin(i * 1.3) + 0.2, Math.cos(i * 0.7) * 0.5]);
+      const re = Float64Array.from(x, ([r]) => r ?? 0);
+      const im = Float64Array.from(x, ([, i]) => i ?? 0);
+      new Fft(n).transform(re, im);
+      for (let k = 0; k < n; k++) {
+        let sr = 0;
+        let si = 0;
+        x.forEach(([r = 0, i = 0], t) => {
+          const angle = (-2 * Math.PI * k * t) / n;
+          sr += r * Math.cos(angle) - i * Math.sin(angle);
+          si += r * Math.sin(angle) + i * Math.cos(angle);
+        });
+        expect(re[k]).toBeCloseTo(sr, 9);
+        expect(im[k]).toBeCloseTo(si, 9);
+      }
+    }
+  });
 });
 
 describe('SpectralAnalyser', () => {
