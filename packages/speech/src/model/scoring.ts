@@ -79,8 +79,13 @@ export function prune(
     const d = sketchDistance(querySketch, query.frames, t, ws);
     if (d < (best[t.phrase] as number)) best[t.phrase] = d;
   }
+  return closestPhrases(best, count);
+}
+
+/** The `count` phrases of smallest finite distance in `best` (one per phrase), nearest first. */
+export function closestPhrases(best: ArrayLike<number>, count: number): number[] {
   const order: number[] = [];
-  for (let p = 0; p < phraseCount; p++) if (Number.isFinite(best[p])) order.push(p);
+  for (let p = 0; p < best.length; p++) if (Number.isFinite(best[p])) order.push(p);
   order.sort((x, y) => (best[x] as number) - (best[y] as number));
   return order.slice(0, count);
 }

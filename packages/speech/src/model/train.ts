@@ -20,7 +20,7 @@ import {
   type Profile,
   type Template,
 } from './profile.js';
-import { align, confidence, misfit, prune, sketchDistance } from './scoring.js';
+import { align, closestPhrases, confidence, misfit, prune, sketchDistance } from './scoring.js';
 import { learnWhitening, pairsOf, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
 
@@ -423,13 +423,9 @@ export function closestOtherPhrases(
       if (d < (best[j * phraseCount + pi] as number)) best[j * phraseCount + pi] = d;
     }
   }
-  return templates.map((_, i) => {
-    const row = best.subarray(i * phraseCount, (i + 1) * phraseCount);
-    const order: number[] = [];
-    for (let p = 0; p < phraseCount; p++) if (Number.isFinite(row[p])) order.push(p);
-    order.sort((x, y) => (row[x] as number) - (row[y] as number));
-    return order.slice(0, COMPETITORS);
-  });
+  return templates.map((_, i) =>
+    closestPhrases(best.subarray(i * phraseCount, (i + 1) * phraseCount), COMPETITORS),
+  );
 }
 
 /** Re-exported so callers can compute a confidence the way training did. */
