@@ -342,6 +342,9 @@ export async function generateSynthetic(folder: string, concurrency = 2, fresh =
     await mkdir(dir, { recursive: true });
     for (const split of SPLITS)
       await writeFile(join(dir, `${split}.json`), `${JSON.stringify(entries(split, dir), null, 2)}\n`);
+    // Both tuning days in one manifest, for learning from use (`speech:tune --adapt`).
+    const inUse = [...entries('tune', dir), ...entries('tune-later', dir)];
+    await writeFile(join(dir, 'tune-in-use.json'), `${JSON.stringify(inUse, null, 2)}\n`);
   };
   // A set of takes as manifests: each split's takes of `list`.
   const writeTakes = (sub: string, list: typeof jobs): Promise<void> =>

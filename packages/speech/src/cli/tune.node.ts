@@ -29,7 +29,7 @@ interface TuningSet {
   name: string;
   /** Folder under `.data` holding the manifests. */
   folder: string;
-  test: 'test.json' | 'tune.json' | 'tune-later.json' | 'tune-narrow.json';
+  test: 'test.json' | 'tune.json' | 'tune-later.json' | 'tune-narrow.json' | 'tune-in-use.json';
   rule: CutRule;
   ruled: boolean;
 }
@@ -71,17 +71,43 @@ const SETS: readonly TuningSet[] = [
   synthetic('severe-headset', 'severe', 'tune-narrow.json', false),
 ];
 
+/**
+ * Learning from use (`--adapt`): the tuning takes decoded in a fixed shuffled order by the
+ * simulated user of `speech:eval --adapt`, the profile retrained as the server retrains it.
+ * FSDD: takes 3-9 after enrolling 0-2; synthetic: both tuning days. Outside the house rule.
+ */
+const IN_USE_SETS: readonly TuningSet[] = [
+  fsdd('fsdd-all-in-use', 'fsdd-adapt-tune/k3', 'none'),
+  fsdd('fsdd-0-7-in-use', 'fsdd-oov-adapt-tune/k3', 'at-most-one'),
+  synthetic('moderate-in-use', 'moderate', 'tune-in-use.json'),
+  synthetic('severe-in-use', 'severe', 'tune-in-use.json'),
+  synthetic('severe-six-in-use', 'severe-small', 'tune-in-use.json'),
+].map((set) => ({ ...set, ruled: false }));
+
 const { values } = parseArgs({
   options: {
-    out: { type: 'string', default: join(packageRoot, '.data/tuning-decisions') },
+    out: { type: 'string' },
     replay: { type: 'boolean', default: false },
     bias: { type: 'string' },
     only: { type: 'string' },
+    adapt: { type: 'boolean', default: false },
   },
 });
-const out = resolve(cwd, values.out);
+const adapt = values.adapt;
+const sets = adapt ? IN_USE_SETS : SETS;
+const out = resolve(
+  cwd,
+  values.out ?? join(packageRoot, adapt ? '.data/tuning-decisions-in-use' : '.data/tuning-decisions'),
+);
 if (values.bias !== undefined && !Number.isFinite(Number(values.bias))) {
   console.error('--bias takes a number: the rejection bias to show the tuning sets at.');
+  process.exit(2);
+}
+if (adapt && values.bias !== undefined) {
+  // The simulated user answers what each result shows, so another cut is another run.
+  console.error(
+    '--bias cannot replay --adapt runs: what the user answers, and so what the profile learns, depends on the cut.',
+  );
   process.exit(2);
 }
 const builtBias = WHITENED_CALIBRATION.weights[0];
@@ -94,7 +120,7 @@ async function decodeSet(set: TuningSet): Promise<void> {
   const folder = join(packageRoot, '.data', set.folder);
   const enrol = await loadManifest(join(folder, 'enroll.json'));
   const test = await loadManifest(join(folder, set.test));
-  const { decisions } = await evaluate(enrol, test, personalFactory());
+  const { decisions } = await evaluate(enrol, test, personalFactory(), { adapt });
   const kept: KeptDecisions = {
     bias: builtBias,
     decisions: decisions.map(({ speaker, reference, inVocabulary, top, confidence }) => ({
@@ -111,12 +137,13 @@ async function decodeSet(set: TuningSet): Promise<void> {
 /** Every set, in child processes as many as the machine has cores. */
 async function decodeAll(): Promise<void> {
   await mkdir(out, { recursive: true });
-  const queue = [...SETS];
+  const queue = [...sets];
   const script = fileURLToPath(import.meta.url);
   const worker = async (): Promise<void> => {
     for (let set = queue.shift(); set !== undefined; set = queue.shift()) {
       const t0 = Date.now();
-      await promisify(execFile)(process.execPath, [script, '--only', set.name, '--out', out], {
+      const args = [script, '--only', set.name, '--out', out, ...(adapt ? ['--adapt'] : [])];
+      await promisify(execFile)(process.execPath, args, {
         maxBuffer: 1 << 24,
       });
       console.error(`decoded ${set.name} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -132,7 +159,7 @@ function report(runs: TuningRun[]): void {
   const asked = values.bias === undefined ? undefined : Number(values.bias);
   const cut = asked ?? ruleCut ?? builtBias;
   console.log(
-    `cut ${cut.toFixed(2)} (${asked === undefined ? 'house rule' : 'asked'}; built ${builtBias.toFixed(2)}${ruleCut === undefined ? '' : `, house rule ${ruleCut.toFixed(2)}`})`,
+    `cut ${cut.toFixed(2)} (${asked !== undefined ? 'asked' : adapt ? 'as built, learning from use' : 'house rule'}; built ${builtBias.toFixed(2)}${ruleCut === undefined ? '' : `, house rule ${ruleCut.toFixed(2)}`})`,
   );
   console.log('set                      top-1   acc   unknown accepted   users over 5 %   its own limit');
   let over = 0;
@@ -144,10 +171,17 @@ function report(runs: TuningRun[]): void {
       users += f.usersWithUnknown;
     }
     const fa = f.usersWithUnknown > 0 ? `${pct(f.falseAccepts)} %` : '     -';
-    const limit = setLimit(run);
+    // A run that learnt from its answers is only what it was at the cut it ran with.
+    const limit = adapt ? undefined : setLimit(run);
     console.log(
       `${(run.ruled ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${`${f.usersOver5} of ${f.usersWithUnknown}`.padEnd(16)} ${limit === undefined ? '' : limit.toFixed(2)}`,
     );
+  }
+  if (adapt) {
+    console.log(
+      JSON.stringify({ cut, sets: runs.map((run) => ({ name: run.name, ...figuresAt(run, cut) })) }),
+    );
+    return;
   }
   const mean = meanAccuracy(runs, cut);
   console.log(
@@ -159,19 +193,24 @@ function report(runs: TuningRun[]): void {
 }
 
 if (values.only !== undefined) {
-  const set = SETS.find((s) => s.name === values.only);
+  const set = sets.find((s) => s.name === values.only);
   if (set === undefined) throw new Error(`No tuning set named ${values.only}.`);
   await decodeSet(set);
 } else {
   if (!values.replay) {
-    if (!existsSync(join(packageRoot, '.data/synthetic/mild/tune.json'))) {
-      console.error('The tuning splits are missing: run `npm run speech:data` first.');
+    const manifests = sets.flatMap((set) =>
+      ['enroll.json', set.test].map((m) => join(packageRoot, '.data', set.folder, m)),
+    );
+    if (!manifests.every((m) => existsSync(m))) {
+      console.error(
+        'The tuning splits are missing or older than this command: run `npm run speech:data` first.',
+      );
       process.exit(2);
     }
     await decodeAll();
   }
   const runs: TuningRun[] = [];
-  for (const set of SETS) {
+  for (const set of sets) {
     const file = join(out, `${set.name}.json`);
     if (!existsSync(file)) {
       console.error(`No decisions for ${set.name} in ${out}: run without --replay first.`);
