@@ -81,7 +81,9 @@ async function fsdd(): Promise<void> {
 if (!values['synthetic-only']) await fsdd();
 if (values.synthetic || values['synthetic-only']) {
   const { generateSynthetic } = await import('./synthetic.node.js');
-  await generateSynthetic(join(out, 'synthetic'), 2, values.fresh);
+  const { writeSyntheticManifests } = await import('./synthetic-manifests.node.js');
+  const takes = await generateSynthetic(join(out, 'synthetic'), 2, values.fresh);
+  await writeSyntheticManifests(join(out, 'synthetic'), takes);
   const { writeNarrowBand } = await import('./narrow-band.node.js');
   await writeNarrowBand(join(out, 'synthetic'));
 }

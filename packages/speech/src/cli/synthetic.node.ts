@@ -2,11 +2,10 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { toMono16k } from '../audio/audio.js';
 import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
-import type { ManifestEntry } from '../platform/files.node.js';
 import { SAMPLE_RATE } from '../units.js';
 import { ENROLLED_PHRASES, ENROLLED_WORDS, UNENROLLED_PHRASES, UNENROLLED_WORDS } from './phrases.js';
 
@@ -15,7 +14,7 @@ const run = promisify(execFile);
 /** How atypical a synthetic speaker is. */
 export type Severity = 'mild' | 'moderate' | 'severe';
 
-interface SpeakerSpec {
+export interface SpeakerSpec {
   id: string;
   severity: Severity;
   voice: string;
@@ -235,19 +234,25 @@ const OOV_TUNE = [0, 1];
 const OOV_TEST = [2, 3, 4];
 const OOV_LATER_TUNE = [5, 6];
 
-type Split = 'enroll' | 'tune' | 'test' | 'tune-later';
-const SPLITS: readonly Split[] = ['enroll', 'tune', 'test', 'tune-later'];
-/** Phrases per user in the small-vocabulary sets: about what a new user starts with. */
-const SMALL_VOCABULARY = 6;
+/** Which manifest a take goes to. */
+export type Split = 'enroll' | 'tune' | 'test' | 'tune-later';
+/** One synthetic take: who says what, where its audio goes and which manifest lists it. */
+export interface RenderedTake {
+  spec: SpeakerSpec;
+  text: string;
+  take: number;
+  file: string;
+  split: Split;
+  /** A single word, only in the words sets. */
+  word: boolean;
+}
 
-/** The enrolled phrases cut into groups of {@link SMALL_VOCABULARY} (the remainder left out). */
-const SMALL_VOCABULARIES: readonly Set<string>[] = Array.from(
-  { length: Math.floor(ENROLLED_PHRASES.length / SMALL_VOCABULARY) },
-  (_, g) => new Set<string>(ENROLLED_PHRASES.slice(g * SMALL_VOCABULARY, (g + 1) * SMALL_VOCABULARY)),
-);
-
-/** Build the synthetic atypical speakers' audio and manifests under `folder`. */
-export async function generateSynthetic(folder: string, concurrency = 2, fresh = false): Promise<void> {
+/** Render the synthetic atypical speakers' takes under `folder/audio`; returns every take. */
+export async function generateSynthetic(
+  folder: string,
+  concurrency = 2,
+  fresh = false,
+): Promise<RenderedTake[]> {
   const audioDir = join(folder, 'audio');
   await mkdir(audioDir, { recursive: true });
   // Takes already rendered by this very generator are kept; anything else renders them all.
@@ -255,15 +260,7 @@ export async function generateSynthetic(folder: string, concurrency = 2, fresh =
   const stampFile = join(audioDir, '.rendered-by');
   const reuse = !fresh && (await readFile(stampFile, 'utf8').catch(() => '')) === fingerprint;
   if (!reuse) await rm(stampFile, { force: true });
-  const jobs: {
-    spec: SpeakerSpec;
-    text: string;
-    take: number;
-    file: string;
-    split: Split;
-    /** A single word, only in the words sets. */
-    word: boolean;
-  }[] = [];
+  const jobs: RenderedTake[] = [];
   const slug = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const known = [
     ...ENROLLED_PHRASES.map((text) => ({ text, word: false })),
@@ -329,48 +326,5 @@ export async function generateSynthetic(folder: string, concurrency = 2, fresh =
     console.log(
       `  ${kept} of ${jobs.length} synthetic takes were already rendered (--fresh renders them again)`,
     );
-  const entryOf = (dir: string, j: (typeof jobs)[number], speaker = j.spec.id): ManifestEntry => ({
-    audio: relative(dir, j.file),
-    text: j.text,
-    speaker,
-  });
-  const write = async (
-    sub: string,
-    entries: (split: Split, dir: string) => ManifestEntry[],
-  ): Promise<void> => {
-    const dir = join(folder, sub);
-    await mkdir(dir, { recursive: true });
-    for (const split of SPLITS)
-      await writeFile(join(dir, `${split}.json`), `${JSON.stringify(entries(split, dir), null, 2)}\n`);
-    // Both tuning days in one manifest, for learning from use (`speech:tune --adapt`).
-    const inUse = [...entries('tune', dir), ...entries('tune-later', dir)];
-    await writeFile(join(dir, 'tune-in-use.json'), `${JSON.stringify(inUse, null, 2)}\n`);
-  };
-  // A set of takes as manifests: each split's takes of `list`.
-  const writeTakes = (sub: string, list: typeof jobs): Promise<void> =>
-    write(sub, (split, dir) => list.filter((j) => j.split === split).map((j) => entryOf(dir, j)));
-  const phrases = jobs.filter((j) => !j.word);
-  await writeTakes('all', phrases);
-  for (const severity of ['mild', 'moderate', 'severe'] as const) {
-    const ofSeverity = phrases.filter((j) => j.spec.severity === severity);
-    await writeTakes(severity, ofSeverity);
-    // Each speaker as several users of a few phrases each (`speaker/1`, `speaker/2`, ...):
-    // a user enrols only their group, and every other phrase the speaker says is unknown to
-    // them, so rejection is measured where the rival phrases are few.
-    await write(`${severity}-small`, (split, dir) =>
-      SPEAKERS.filter((spec) => spec.severity === severity).flatMap((spec) =>
-        SMALL_VOCABULARIES.flatMap((group, g) =>
-          ofSeverity
-            .filter((j) => j.spec === spec && j.split === split && (split !== 'enroll' || group.has(j.text)))
-            .map((j) => entryOf(dir, j, `${spec.id}/${g + 1}`)),
-        ),
-      ),
-    );
-    // The phrases and single words together, as a user with shortcut words has them.
-    await writeTakes(
-      `${severity}-words`,
-      jobs.filter((j) => j.spec.severity === severity),
-    );
-  }
-  console.log(`Synthetic speakers written under ${folder}`);
+  return jobs;
 }
