@@ -4,12 +4,6 @@ import type { ManifestEntry } from '../platform/files.node.js';
 import { ENROLLED_PHRASES } from './phrases.js';
 import type { RenderedTake, Split } from './synthetic.node.js';
 
-/**
- * The manifests over the synthetic takes. Kept apart from the rendering so that listing
- * the takes another way does not change the renderer's fingerprint, which would render
- * every take again.
- */
-
 const SPLITS: readonly Split[] = ['enroll', 'tune', 'test', 'tune-later'];
 
 /** Phrases per user in the small-vocabulary sets: about what a new user starts with. */
@@ -21,7 +15,11 @@ const SMALL_VOCABULARIES: readonly Set<string>[] = Array.from(
   (_, g) => new Set<string>(ENROLLED_PHRASES.slice(g * SMALL_VOCABULARY, (g + 1) * SMALL_VOCABULARY)),
 );
 
-/** Write every synthetic set's manifests under `folder` (the takes' audio is already there). */
+/**
+ * Write every synthetic set's manifests under `folder` (the takes' audio is already there).
+ * Kept apart from the rendering, so that listing the takes another way leaves the
+ * renderer's fingerprint, and so every rendered take, as it was.
+ */
 export async function writeSyntheticManifests(folder: string, takes: readonly RenderedTake[]): Promise<void> {
   const entryOf = (dir: string, j: RenderedTake, speaker = j.spec.id): ManifestEntry => ({
     audio: relative(dir, j.file),

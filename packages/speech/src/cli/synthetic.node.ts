@@ -236,6 +236,7 @@ const OOV_LATER_TUNE = [5, 6];
 
 /** Which manifest a take goes to. */
 export type Split = 'enroll' | 'tune' | 'test' | 'tune-later';
+
 /** One synthetic take: who says what, where its audio goes and which manifest lists it. */
 export interface RenderedTake {
   spec: SpeakerSpec;
