@@ -14,7 +14,7 @@ const [mild, moderate] = [
 ];
 if (mild === undefined || moderate === undefined) throw new Error('the speakers list lost a severity');
 
-// Seven enrolled phrases (one group of six and one left over), an unknown phrase and a
+// Seven enrolled phrases (a group of six and the first of the next), an unknown phrase and a
 // word, one take of each in every split; the audio itself is never read.
 const known = ENROLLED_PHRASES.slice(0, 7);
 const unknown = UNENROLLED_PHRASES[0] as string;
