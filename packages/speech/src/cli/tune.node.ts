@@ -34,12 +34,12 @@ interface TuningSet {
   ruled: boolean;
 }
 
-const fsdd = (name: string, folder: string, rule: CutRule): TuningSet => ({
+const fsdd = (name: string, folder: string, rule: CutRule, ruled = true): TuningSet => ({
   name,
   folder,
   test: 'test.json', // the fsdd-*-tune folders hold their tuning takes under this name
   rule,
-  ruled: true,
+  ruled,
 });
 const synthetic = (name: string, severity: string, test: TuningSet['test'], ruled = true): TuningSet => ({
   name,
@@ -77,12 +77,12 @@ const SETS: readonly TuningSet[] = [
  * FSDD: takes 3-9 after enrolling 0-2; synthetic: both tuning days. Outside the house rule.
  */
 const IN_USE_SETS: readonly TuningSet[] = [
-  fsdd('fsdd-all-in-use', 'fsdd-adapt-tune/k3', 'none'),
-  fsdd('fsdd-0-7-in-use', 'fsdd-oov-adapt-tune/k3', 'at-most-one'),
-  synthetic('moderate-in-use', 'moderate', 'tune-in-use.json'),
-  synthetic('severe-in-use', 'severe', 'tune-in-use.json'),
-  synthetic('severe-six-in-use', 'severe-small', 'tune-in-use.json'),
-].map((set) => ({ ...set, ruled: false }));
+  fsdd('fsdd-all-in-use', 'fsdd-adapt-tune/k3', 'none', false),
+  fsdd('fsdd-0-7-in-use', 'fsdd-oov-adapt-tune/k3', 'at-most-one', false),
+  synthetic('moderate-in-use', 'moderate', 'tune-in-use.json', false),
+  synthetic('severe-in-use', 'severe', 'tune-in-use.json', false),
+  synthetic('severe-six-in-use', 'severe-small', 'tune-in-use.json', false),
+];
 
 const { values } = parseArgs({
   options: {
