@@ -14,11 +14,12 @@ import {
   PHONE_MODEL_VERSION,
   templateAsQuery,
   templateStep,
+  type Prepared,
   type Profile,
 } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
 import { DtwWorkspace } from './dtw.js';
-import { prune } from './scoring.js';
+import { align, prune } from './scoring.js';
 import {
   BEYOND_REPETITION,
   closestOtherPhrases,
@@ -128,6 +129,22 @@ describe('trainProfile', () => {
     const m = new Matcher(single);
     const r = m.recognise(takeFeatures(take(2, 7), single.settings).features);
     expect(r.alternatives[0]?.text).toBe(names[2]);
+  });
+
+  it('scales each template by its three closest takes of other phrases, every alignment finished', () => {
+    // Training abandons alignments that cannot enter the three closest; the scales must be
+    // those of aligning every take of the closest other phrases to the end.
+    const ws = new DtwWorkspace();
+    const queries = profile.templates.map(templateAsQuery);
+    const competitors = closestOtherPhrases(profile.templates, queries, names.length, ws);
+    profile.templates.forEach((_, i) => {
+      const distances = profile.templates
+        .filter((t) => competitors[i]?.includes(t.phrase))
+        .map((t) => align(queries[i] as Prepared, t, profile.settings, ws))
+        .sort((a, b) => a - b);
+      const closest = distances.slice(0, 3);
+      expect(profile.templateScales[i]).toBeCloseTo(closest.reduce((a, b) => a + b, 0) / 3, 5);
+    });
   });
 
   it('gives a one-phrase profile a finite impostor scale', () => {
