@@ -131,9 +131,7 @@ describe('trainProfile', () => {
     expect(r.alternatives[0]?.text).toBe(names[2]);
   });
 
-  it('scales each template by its three closest takes of other phrases, every alignment finished', () => {
-    // Training abandons alignments that cannot enter the three closest; the scales must be
-    // those of aligning every take of the closest other phrases to the end.
+  it('scales each template by its three closest takes of its closest other phrases', () => {
     const ws = new DtwWorkspace();
     const queries = profile.templates.map(templateAsQuery);
     const competitors = closestOtherPhrases(profile.templates, queries, names.length, ws);

@@ -370,9 +370,9 @@ function impostorScale(closestOther: readonly number[]): number {
 }
 
 /**
- * The {@link IMPOSTORS} smallest distances of template `i` (`query`, as floats) to the
- * takes of its closest other phrases, found by the decoder's own first pass unless
- * `competitors` names them; nearest first.
+ * Distances of template `i` (`query`, as floats) to the takes of its closest other
+ * phrases, found by the decoder's own first pass unless `competitors` names them; nearest
+ * first.
  */
 function closestOtherTakes(
   templates: readonly Template[],
@@ -385,21 +385,15 @@ function closestOtherTakes(
 ): number[] {
   const own = (templates[i] as Template).phrase;
   const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === own;
-  // Only the closest few are ever read, so an alignment that cannot beat the current
-  // third closest is abandoned: the result is the same at a fraction of the cost.
   const distances: number[] = [];
   for (const p of competitors ??
     prune(templates, byPhrase.length, query, query.sketch, COMPETITORS, ws, notOwn)) {
     for (const j of byPhrase[p] ?? []) {
-      const worstKept = distances.length >= IMPOSTORS ? (distances[IMPOSTORS - 1] as number) : Infinity;
-      const d = align(query, templates[j] as Template, settings, ws, worstKept);
-      if (!(d < worstKept)) continue;
-      distances.push(d);
-      distances.sort((x, y) => x - y);
-      distances.length = Math.min(distances.length, IMPOSTORS);
+      const d = align(query, templates[j] as Template, settings, ws);
+      if (Number.isFinite(d)) distances.push(d);
     }
   }
-  return distances;
+  return distances.sort((x, y) => x - y);
 }
 
 /**
