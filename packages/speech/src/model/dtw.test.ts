@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dequantise, dtw, halve, quantise, sketch, type Sequence } from './dtw.js';
+import { alignedCells, dequantise, dtw, dtwPath, halve, quantise, sketch, type Sequence } from './dtw.js';
 
 const seq = (values: number[][]): Sequence => ({
   frames: values.length,
@@ -48,6 +48,27 @@ describe('dtw', () => {
     const other = ramp(40, (t) => 3 + Math.cos(6 * t));
     expect(dtw(a, other, { abandonAbove: 0.01 })).toBe(Infinity);
     expect(Number.isFinite(dtw(a, other))).toBe(true);
+  });
+});
+
+describe('alignment work', () => {
+  it('counts the cells every alignment computes, fewer when one is abandoned', () => {
+    const counted = (align: () => unknown): number => {
+      const before = alignedCells();
+      align();
+      return alignedCells() - before;
+    };
+    const a = ramp(4, Math.sin);
+    const b = ramp(4, Math.cos);
+    // A band as wide as the sequences: every cell of the 4 x 4 matrix, both ways of aligning.
+    expect(counted(() => dtw(a, b, { band: 1 }))).toBe(16);
+    expect(counted(() => dtwPath(a, b, 2, 1))).toBe(16);
+    // The default band leaves out the far corners of a longer alignment.
+    const long = ramp(40, Math.sin);
+    expect(counted(() => dtw(long, long))).toBeLessThan(40 * 40);
+    // Given up after the first row, whose cheapest cell already costs too much.
+    const far = ramp(4, (t) => 5 + Math.cos(t));
+    expect(counted(() => dtw(a, far, { band: 1, abandonAbove: 0.01 }))).toBe(4);
   });
 });
 

@@ -60,6 +60,19 @@ export class DtwWorkspace {
 
 const shared = new DtwWorkspace();
 
+/** Cells of alignment matrices computed so far in this process (see {@link alignedCells}). */
+let cellsComputed = 0;
+
+/**
+ * How many cells of alignment matrices {@link dtw} and {@link dtwPath} have computed in
+ * this process: alignment is most of training's and matching's work, and unlike a time,
+ * this count does not change with what else a shared machine is doing, so a change meant
+ * to save work can be judged by it exactly.
+ */
+export function alignedCells(): number {
+  return cellsComputed;
+}
+
 /**
  * Symmetric dynamic time warping (diagonal steps weigh double) with Euclidean frame
  * distance, normalised by the summed lengths so scores of long and short phrases compare.
@@ -98,6 +111,7 @@ export function dtw(
     const lo = Math.max(1, Math.floor(centre - band));
     const hi = Math.min(m, Math.ceil(centre + band));
     curr[lo - 1] = Infinity;
+    cellsComputed += hi - lo + 1;
     const ai = (i - 1) * dim;
     let rowMin = Infinity;
     for (let j = lo; j <= hi; j++) {
@@ -188,6 +202,7 @@ export function dtwPath(
     return c < 0 ? Infinity : (cost[c] as number);
   };
   cost[0] = 0;
+  cellsComputed += size - 1;
   const ad = a.data;
   const bd = b.data;
   const step = 'step' in b ? b.step : 1;
