@@ -19,7 +19,7 @@ if (mild === undefined || moderate === undefined) throw new Error('the speakers 
 const known = ENROLLED_PHRASES.slice(0, 7);
 const unknown = UNENROLLED_PHRASES[0] as string;
 const word = ENROLLED_WORDS[0];
-const splits: Split[] = ['enroll', 'tune', 'test', 'tune-later'];
+const splits: Split[] = ['enroll', 'tune', 'test', 'tune-later', 'month-2', 'month-4', 'month-6'];
 const takes: RenderedTake[] = [mild, moderate].flatMap((spec) =>
   [...known, unknown, word].flatMap((text) =>
     splits
@@ -60,6 +60,18 @@ describe('writeSyntheticManifests', () => {
         ...read(set, 'tune-later.json'),
       ]);
     expect(read('mild', 'tune-in-use.json')).toHaveLength(2 * (known.length + 1));
+  });
+
+  it('lists half a year of tuning takes in the order said, each marked with its session', () => {
+    const months = read('moderate', 'tune-months.json');
+    const sessions = ['tune', 'tune-later', 'month-2', 'month-4', 'month-6'];
+    expect(months.map(({ session: _session, ...entry }) => entry)).toEqual(
+      sessions.flatMap((split) => read('moderate', `${split}.json`)),
+    );
+    expect([...new Set(months.map((e) => e.session))]).toEqual(sessions);
+    expect(months.filter((e) => e.session === 'month-4').map((e) => e.text)).toEqual([...known, unknown]);
+    // The other manifests carry no sessions: learning from use shuffles them as before.
+    expect(read('moderate', 'tune-in-use.json').some((e) => 'session' in e)).toBe(false);
   });
 
   it('makes each speaker users of six phrases each, to whom everything else they say is unknown', () => {

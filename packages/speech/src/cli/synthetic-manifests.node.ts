@@ -4,7 +4,10 @@ import type { ManifestEntry } from '../platform/files.node.js';
 import { ENROLLED_PHRASES } from './phrases.js';
 import type { RenderedTake, Split } from './synthetic.node.js';
 
-const SPLITS: readonly Split[] = ['enroll', 'tune', 'test', 'tune-later'];
+const SPLITS: readonly Split[] = ['enroll', 'tune', 'test', 'tune-later', 'month-2', 'month-4', 'month-6'];
+
+/** The tuning takes in the order they were said, each session a manifest `session`. */
+const SESSIONS_IN_ORDER: readonly Split[] = ['tune', 'tune-later', 'month-2', 'month-4', 'month-6'];
 
 /** Phrases per user in the small-vocabulary sets: about what a new user starts with. */
 const SMALL_VOCABULARY = 6;
@@ -37,6 +40,11 @@ export async function writeSyntheticManifests(folder: string, takes: readonly Re
     // Both tuning days in one manifest, for learning from use (`speech:tune --adapt`).
     const inUse = [...entries('tune', dir), ...entries('tune-later', dir)];
     await writeFile(join(dir, 'tune-in-use.json'), `${JSON.stringify(inUse, null, 2)}\n`);
+    // Half a year of use of a speaker whose speech changes, session by session.
+    const months = SESSIONS_IN_ORDER.flatMap((split) =>
+      entries(split, dir).map((entry) => ({ ...entry, session: split })),
+    );
+    await writeFile(join(dir, 'tune-months.json'), `${JSON.stringify(months, null, 2)}\n`);
   };
   // A set of takes as manifests: each split's takes of `list`.
   const writeTakes = (sub: string, list: readonly RenderedTake[]): Promise<void> =>

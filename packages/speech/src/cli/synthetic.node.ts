@@ -93,9 +93,24 @@ interface Session {
   rate: number;
   snrDb: number;
   reverb: number;
+  /** Tremolo depth as a multiple of the severity's. */
+  tremor: number;
+  /** Added to the severity's chance of a hesitation inside the phrase. */
+  hesitation: number;
 }
-const ENROLMENT_DAY: Session = { pitch: 0, rate: 1, snrDb: 0, reverb: 0 };
-const LATER_DAY: Session = { pitch: 6, rate: 0.92, snrDb: -4, reverb: 20 };
+const ENROLMENT_DAY: Session = { pitch: 0, rate: 1, snrDb: 0, reverb: 0, tremor: 1, hesitation: 0 };
+const LATER_DAY: Session = { pitch: 6, rate: 0.92, snrDb: -4, reverb: 20, tremor: 1, hesitation: 0 };
+/**
+ * Two, four and six months after enrolment, for a speaker whose condition progresses (as
+ * ALS and Parkinson's do): each time slower, lower and softer (the room's noise the same,
+ * so the voice stands less above it), with a deeper tremor and more hesitations. Learning
+ * from use has to follow this, or the profile of the enrolment day stops understanding.
+ */
+const MONTHS_LATER: Record<'month-2' | 'month-4' | 'month-6', Session> = {
+  'month-2': { pitch: -4, rate: 0.9, snrDb: -2, reverb: 0, tremor: 1.25, hesitation: 0.1 },
+  'month-4': { pitch: -8, rate: 0.82, snrDb: -4, reverb: 0, tremor: 1.5, hesitation: 0.2 },
+  'month-6': { pitch: -12, rate: 0.75, snrDb: -6, reverb: 0, tremor: 1.75, hesitation: 0.3 },
+};
 
 /** Deterministic generator so every run builds the same set. */
 function rng(seed: number): () => number {
@@ -129,7 +144,7 @@ async function renderTake(
   const r = rng(hash(`${spec.id}|${text}|${take}`));
   const words = text.split(' ');
   let ssml = words.join(' ');
-  if (r() < sev.hesitation[0] && words.length > 1) {
+  if (r() < sev.hesitation[0] + day.hesitation && words.length > 1) {
     const at = 1 + Math.floor(r() * (words.length - 1));
     const ms = Math.round(between(r, [sev.hesitation[1], sev.hesitation[2]]));
     ssml = `${words.slice(0, at).join(' ')} <break time="${ms}ms"/> ${words.slice(at).join(' ')}`;
@@ -162,7 +177,7 @@ async function renderTake(
     effects.push(
       'tremolo',
       between(r, [sev.tremolo[0] - 1, sev.tremolo[0] + 1]).toFixed(2),
-      String(sev.tremolo[1]),
+      String(Math.round(sev.tremolo[1] * day.tremor)),
     );
   if (sev.lowpass !== null) effects.push('lowpass', String(Math.round(sev.lowpass * (0.9 + 0.2 * r()))));
   if (sev.reverb + day.reverb > 0) effects.push('reverb', String(Math.min(100, sev.reverb + day.reverb)));
@@ -225,17 +240,25 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** Takes per enrolled phrase: 0-2 enrolment, 3-4 tuning, 5-7 test, 8-9 tuning on a later
- * day. Unenrolled: 0-1 tuning, 2-4 test, 5-6 tuning on a later day. */
+ * day, then two each two, four and six months on (10-11, 12-13, 14-15; phrases only, not
+ * the single words). Unenrolled: 0-1 tuning, 2-4 test, 5-6 tuning on a later day, then
+ * 7-8, 9-10 and 11-12 months on. */
 const ENROL_TAKES = [0, 1, 2];
 const TUNE_TAKES = [3, 4];
 const TEST_TAKES = [5, 6, 7];
 const LATER_TUNE_TAKES = [8, 9];
+const MONTHS_TAKES = [10, 11, 12, 13, 14, 15];
 const OOV_TUNE = [0, 1];
 const OOV_TEST = [2, 3, 4];
 const OOV_LATER_TUNE = [5, 6];
+const OOV_MONTHS_TAKES = [7, 8, 9, 10, 11, 12];
 
-/** Which manifest a take goes to. */
-export type Split = 'enroll' | 'tune' | 'test' | 'tune-later';
+/** Which manifest a take goes to; the months are tuning takes too. */
+export type Split = 'enroll' | 'tune' | 'test' | 'tune-later' | keyof typeof MONTHS_LATER;
+
+/** The month a take of the months after enrolment belongs to: two takes each, in order. */
+const monthOf = (takes: readonly number[], take: number): keyof typeof MONTHS_LATER =>
+  (['month-2', 'month-4', 'month-6'] as const)[Math.floor(takes.indexOf(take) / 2)] ?? 'month-6';
 
 /** One synthetic take: who says what, where its audio goes and which manifest lists it. */
 export interface RenderedTake {
@@ -293,6 +316,7 @@ export async function generateSynthetic(
               : 'tune-later';
         add(text, word, take, split);
       }
+      if (!word) for (const take of MONTHS_TAKES) add(text, word, take, monthOf(MONTHS_TAKES, take));
     }
     for (const { text, word } of unknown) {
       for (const take of [...OOV_TUNE, ...OOV_TEST, ...OOV_LATER_TUNE])
@@ -302,6 +326,7 @@ export async function generateSynthetic(
           take,
           OOV_TUNE.includes(take) ? 'tune' : OOV_TEST.includes(take) ? 'test' : 'tune-later',
         );
+      if (!word) for (const take of OOV_MONTHS_TAKES) add(text, word, take, monthOf(OOV_MONTHS_TAKES, take));
     }
   }
   let next = 0;
@@ -315,7 +340,12 @@ export async function generateSynthetic(
         kept++;
         continue;
       }
-      const day = job.split === 'tune-later' ? LATER_DAY : ENROLMENT_DAY;
+      const day =
+        job.split === 'tune-later'
+          ? LATER_DAY
+          : job.split in MONTHS_LATER
+            ? MONTHS_LATER[job.split as keyof typeof MONTHS_LATER]
+            : ENROLMENT_DAY;
       await renderTake(job.spec, job.text, job.take, job.file, join(audioDir, `.tmp-${w}`), day);
       done++;
       if (done % 500 === 0) console.log(`  ${done}/${jobs.length} synthetic takes`);

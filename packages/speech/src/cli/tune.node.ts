@@ -29,7 +29,13 @@ interface TuningSet {
   name: string;
   /** Folder under `.data` holding the manifests. */
   folder: string;
-  test: 'test.json' | 'tune.json' | 'tune-later.json' | 'tune-narrow.json' | 'tune-in-use.json';
+  test:
+    | 'test.json'
+    | 'tune.json'
+    | 'tune-later.json'
+    | 'tune-narrow.json'
+    | 'tune-in-use.json'
+    | 'tune-months.json';
   rule: CutRule;
   ruled: boolean;
 }
@@ -69,6 +75,10 @@ const SETS: readonly TuningSet[] = [
   synthetic('mild-headset', 'mild', 'tune-narrow.json', false),
   synthetic('moderate-headset', 'moderate', 'tune-narrow.json', false),
   synthetic('severe-headset', 'severe', 'tune-narrow.json', false),
+  // Half a year of a speaker whose speech changes, with no learning: what learning from use
+  // (`--adapt`) has to make up for, session by session.
+  synthetic('moderate-months', 'moderate', 'tune-months.json', false),
+  synthetic('severe-months', 'severe', 'tune-months.json', false),
 ];
 
 /**
@@ -82,6 +92,8 @@ const IN_USE_SETS: readonly TuningSet[] = [
   synthetic('moderate-in-use', 'moderate', 'tune-in-use.json', false),
   synthetic('severe-in-use', 'severe', 'tune-in-use.json', false),
   synthetic('severe-six-in-use', 'severe-small', 'tune-in-use.json', false),
+  synthetic('moderate-months-in-use', 'moderate', 'tune-months.json', false),
+  synthetic('severe-months-in-use', 'severe', 'tune-months.json', false),
 ];
 
 const { values } = parseArgs({
@@ -123,12 +135,13 @@ async function decodeSet(set: TuningSet): Promise<void> {
   const { decisions } = await evaluate(enrol, test, personalFactory(), { adapt });
   const kept: KeptDecisions = {
     bias: builtBias,
-    decisions: decisions.map(({ speaker, reference, inVocabulary, top, confidence }) => ({
+    decisions: decisions.map(({ speaker, reference, inVocabulary, top, confidence, session }) => ({
       speaker,
       reference,
       inVocabulary,
       top,
       confidence,
+      ...(session === undefined ? {} : { session }),
     })),
   };
   await writeFile(join(out, `${set.name}.json`), JSON.stringify(kept));
@@ -176,6 +189,13 @@ function report(runs: TuningRun[]): void {
     console.log(
       `${(run.ruled ? run.name : `(${run.name})`).padEnd(22)} ${pct(f.top1)} ${pct(f.accuracy)}   ${fa.padEnd(16)} ${`${f.usersOver5} of ${f.usersWithUnknown}`.padEnd(16)} ${limit === undefined ? '' : limit.toFixed(2)}`,
     );
+    // Sets said over several sessions: each session at the same cut, in the order said.
+    for (const session of new Set(
+      run.decisions.flatMap((d) => (d.session === undefined ? [] : [d.session])),
+    )) {
+      const s = figuresAt({ ...run, decisions: run.decisions.filter((d) => d.session === session) }, cut);
+      console.log(`  ${session.padEnd(20)} ${pct(s.top1)} ${pct(s.accuracy)}   ${pct(s.falseAccepts)} %`);
+    }
   }
   if (adapt) {
     console.log(

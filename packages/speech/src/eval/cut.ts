@@ -18,7 +18,7 @@ export interface TuningRun {
   ruled: boolean;
   /** The calibration bias the decisions were decoded with. */
   bias: number;
-  decisions: Pick<Decision, 'speaker' | 'reference' | 'inVocabulary' | 'top' | 'confidence'>[];
+  decisions: Pick<Decision, 'speaker' | 'reference' | 'inVocabulary' | 'top' | 'confidence' | 'session'>[];
 }
 
 /** A set's figures at one bias. */

@@ -24,6 +24,26 @@ describe('evaluate', () => {
     expect(adapted.overall.accuracy).toBeGreaterThanOrEqual(plain.overall.accuracy);
   });
 
+  it('when adapting, takes sessions in the order they come, shuffling only within each', async () => {
+    const sessions = ['day 1', 'month 2', 'month 4'];
+    const said = sessions.flatMap((session, s) =>
+      names.flatMap((_, p) => [5 + s, 8 + s].map((t) => ({ ...item(p, t), session }))),
+    );
+    const { decisions } = await evaluate(enrol, said, personalFactory(), { adapt: true });
+    expect(decisions.map((d) => d.session)).toEqual(said.map((t) => t.session));
+    const first = decisions.slice(0, 2 * names.length).map((d) => d.reference);
+    expect(first).not.toEqual(said.slice(0, 2 * names.length).map((t) => t.text));
+    expect([...first].sort()).toEqual(
+      said
+        .slice(0, 2 * names.length)
+        .map((t) => t.text)
+        .sort(),
+    );
+    // Without sessions, the one fixed shuffle of before.
+    const plain = await evaluate(enrol, test, personalFactory(), { adapt: true });
+    expect(plain.decisions.every((d) => d.session === undefined)).toBe(true);
+  });
+
   it('when adapting, answers as the app asks: right, the phrase meant among the choices, or none of mine', async () => {
     const unknownTake = (t: number): LoadedItem => ({
       text: 'a cup of tea',

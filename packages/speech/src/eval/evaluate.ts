@@ -10,6 +10,8 @@ export interface LoadedItem {
   text: string;
   speaker: string;
   audio: Float32Array;
+  /** The recording session, where the manifest says. */
+  session?: string;
 }
 
 /** The figures the evaluation reports for one recogniser. */
@@ -32,6 +34,8 @@ export interface Decision {
   confidence: number;
   ms: Milliseconds;
   finalMs: Milliseconds;
+  /** The test item's recording session, where the manifest says. */
+  session?: string;
 }
 
 /** Something that recognises a whole test file through its streaming interface. */
@@ -198,7 +202,8 @@ export interface EvaluateOptions {
    * offers it among its choices, and "Not one of my phrases" when an unknown phrase got an
    * answer. The recogniser learns from each as the server does.
    * Test items are then taken in a fixed shuffled order, so that takes of one phrase do not
-   * arrive all in a row.
+   * arrive all in a row; items marked with a session are shuffled within it, and the
+   * sessions taken in the order they first appear, as time passes for a user.
    */
   adapt?: boolean;
 }
@@ -216,6 +221,17 @@ function shuffled<T>(items: T[], seed: number): T[] {
     [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
+}
+
+/** Items grouped by session (in the order each first appears), each group in a fixed shuffled order. */
+function inSessionOrder(items: LoadedItem[], seed: number): LoadedItem[] {
+  const sessions = new Map<string | undefined, LoadedItem[]>();
+  for (const item of items) {
+    const list = sessions.get(item.session);
+    if (list === undefined) sessions.set(item.session, [item]);
+    else list.push(item);
+  }
+  return [...sessions.values()].flatMap((list) => shuffled(list, seed));
 }
 
 /** Whether the simulated user confirms a result as `meant`: it said so, or it offers it as a choice. */
@@ -242,7 +258,7 @@ export async function evaluate(
     trainTotal += trainMs;
     const decisions: Decision[] = [];
     const mineTest = test.filter((t) => t.speaker === speaker);
-    for (const item of options.adapt === true ? shuffled(mineTest, 20260101) : mineTest) {
+    for (const item of options.adapt === true ? inSessionOrder(mineTest, 20260101) : mineTest) {
       const r = await recogniser.run(item.audio);
       decisions.push({
         speaker,
@@ -253,6 +269,7 @@ export async function evaluate(
         confidence: r.confidence,
         ms: r.ms,
         finalMs: r.finalMs,
+        ...(item.session === undefined ? {} : { session: item.session }),
       });
       if (options.adapt === true) {
         if (confirmsAs(r, item.text)) recogniser.confirm?.(item.text, item.audio);

@@ -27,6 +27,20 @@ describe('loadManifest', () => {
     expect(item?.audio.length).toBe(16000);
   });
 
+  it('keeps the session an item was said in, where the manifest names one', async () => {
+    const path = write(
+      'sessions.json',
+      JSON.stringify([
+        { audio: 'audio/yes.wav', text: 'Yes', speaker: 'ann', session: 'month-2' },
+        { audio: 'audio/yes.wav', text: 'Yes', speaker: 'ann', session: '' },
+        { audio: 'audio/yes.wav', text: 'Yes', speaker: 'ann' },
+      ]),
+    );
+    const items = await loadManifest(path);
+    expect(items.map((i) => i.session)).toEqual(['month-2', undefined, undefined]);
+    expect('session' in (items[2] ?? {})).toBe(false);
+  });
+
   it.each([
     [
       'a missing manifest',

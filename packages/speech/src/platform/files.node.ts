@@ -9,6 +9,9 @@ export interface ManifestEntry {
   audio: string;
   text: string;
   speaker: string;
+  /** When the item was said (a recording session); items of one session stay together
+   * when `speech:eval --adapt` shuffles them. */
+  session?: string;
 }
 
 /** A manifest that cannot be used, with what is wrong and where. */
@@ -60,6 +63,7 @@ export async function loadManifest(path: string): Promise<LoadedItem[]> {
       audio: entry.audio,
       text: entry.text,
       speaker: typeof entry.speaker === 'string' ? entry.speaker : 'default',
+      ...(filled(entry.session) ? { session: entry.session } : {}),
     };
   });
   return Promise.all(
@@ -67,7 +71,13 @@ export async function loadManifest(path: string): Promise<LoadedItem[]> {
       const file = resolve(base, e.audio);
       const bytes = await readOrExplain(file, `${path}, item ${i + 1}: cannot read the audio file`);
       try {
-        return { text: e.text, speaker: e.speaker, audio: wavToMono16k(new Uint8Array(bytes)) };
+        const audio = wavToMono16k(new Uint8Array(bytes));
+        return {
+          text: e.text,
+          speaker: e.speaker,
+          audio,
+          ...(e.session === undefined ? {} : { session: e.session }),
+        };
       } catch (error) {
         if (!(error instanceof SpeechError)) throw error;
         throw new ManifestError(`${path}, item ${i + 1} (${e.audio}): ${error.message}`);
