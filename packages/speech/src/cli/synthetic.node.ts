@@ -100,13 +100,15 @@ interface Session {
 }
 const ENROLMENT_DAY: Session = { pitch: 0, rate: 1, snrDb: 0, reverb: 0, tremor: 1, hesitation: 0 };
 const LATER_DAY: Session = { pitch: 6, rate: 0.92, snrDb: -4, reverb: 20, tremor: 1, hesitation: 0 };
+const MONTHS = ['month-2', 'month-4', 'month-6'] as const;
+type Month = (typeof MONTHS)[number];
 /**
  * Two, four and six months after enrolment, for a speaker whose condition progresses (as
  * ALS and Parkinson's do): each time slower, lower and softer (the room's noise the same,
  * so the voice stands less above it), with a deeper tremor and more hesitations. Learning
  * from use has to follow this, or the profile of the enrolment day stops understanding.
  */
-const MONTHS_LATER: Record<'month-2' | 'month-4' | 'month-6', Session> = {
+const MONTHS_LATER: Record<Month, Session> = {
   'month-2': { pitch: -4, rate: 0.9, snrDb: -2, reverb: 0, tremor: 1.25, hesitation: 0.1 },
   'month-4': { pitch: -8, rate: 0.82, snrDb: -4, reverb: 0, tremor: 1.5, hesitation: 0.2 },
   'month-6': { pitch: -12, rate: 0.75, snrDb: -6, reverb: 0, tremor: 1.75, hesitation: 0.3 },
@@ -247,18 +249,25 @@ const ENROL_TAKES = [0, 1, 2];
 const TUNE_TAKES = [3, 4];
 const TEST_TAKES = [5, 6, 7];
 const LATER_TUNE_TAKES = [8, 9];
-const MONTHS_TAKES = [10, 11, 12, 13, 14, 15];
+const MONTHS_TAKES: Record<Month, number[]> = {
+  'month-2': [10, 11],
+  'month-4': [12, 13],
+  'month-6': [14, 15],
+};
 const OOV_TUNE = [0, 1];
 const OOV_TEST = [2, 3, 4];
 const OOV_LATER_TUNE = [5, 6];
-const OOV_MONTHS_TAKES = [7, 8, 9, 10, 11, 12];
+const OOV_MONTHS_TAKES: Record<Month, number[]> = {
+  'month-2': [7, 8],
+  'month-4': [9, 10],
+  'month-6': [11, 12],
+};
 
 /** Which manifest a take goes to; the months are tuning takes too. */
-export type Split = 'enroll' | 'tune' | 'test' | 'tune-later' | keyof typeof MONTHS_LATER;
+export type Split = 'enroll' | 'tune' | 'test' | 'tune-later' | Month;
 
-/** The month a take of the months after enrolment belongs to: two takes each, in order. */
-const monthOf = (takes: readonly number[], take: number): keyof typeof MONTHS_LATER =>
-  (['month-2', 'month-4', 'month-6'] as const)[Math.floor(takes.indexOf(take) / 2)] ?? 'month-6';
+/** How each split's session differs from the enrolment day (the others are said on it). */
+const SESSION_OF: Partial<Record<Split, Session>> = { 'tune-later': LATER_DAY, ...MONTHS_LATER };
 
 /** One synthetic take: who says what, where its audio goes and which manifest lists it. */
 export interface RenderedTake {
@@ -316,7 +325,8 @@ export async function generateSynthetic(
               : 'tune-later';
         add(text, word, take, split);
       }
-      if (!word) for (const take of MONTHS_TAKES) add(text, word, take, monthOf(MONTHS_TAKES, take));
+      if (!word)
+        for (const month of MONTHS) for (const take of MONTHS_TAKES[month]) add(text, word, take, month);
     }
     for (const { text, word } of unknown) {
       for (const take of [...OOV_TUNE, ...OOV_TEST, ...OOV_LATER_TUNE])
@@ -326,7 +336,8 @@ export async function generateSynthetic(
           take,
           OOV_TUNE.includes(take) ? 'tune' : OOV_TEST.includes(take) ? 'test' : 'tune-later',
         );
-      if (!word) for (const take of OOV_MONTHS_TAKES) add(text, word, take, monthOf(OOV_MONTHS_TAKES, take));
+      if (!word)
+        for (const month of MONTHS) for (const take of OOV_MONTHS_TAKES[month]) add(text, word, take, month);
     }
   }
   let next = 0;
@@ -340,12 +351,7 @@ export async function generateSynthetic(
         kept++;
         continue;
       }
-      const day =
-        job.split === 'tune-later'
-          ? LATER_DAY
-          : job.split in MONTHS_LATER
-            ? MONTHS_LATER[job.split as keyof typeof MONTHS_LATER]
-            : ENROLMENT_DAY;
+      const day = SESSION_OF[job.split] ?? ENROLMENT_DAY;
       await renderTake(job.spec, job.text, job.take, job.file, join(audioDir, `.tmp-${w}`), day);
       done++;
       if (done % 500 === 0) console.log(`  ${done}/${jobs.length} synthetic takes`);

@@ -84,7 +84,8 @@ const SETS: readonly TuningSet[] = [
 /**
  * Learning from use (`--adapt`): the tuning takes decoded in a fixed shuffled order by the
  * simulated user of `speech:eval --adapt`, the profile retrained as the server retrains it.
- * FSDD: takes 3-9 after enrolling 0-2; synthetic: both tuning days. Outside the house rule.
+ * FSDD: takes 3-9 after enrolling 0-2; synthetic: both tuning days, and half a year of
+ * sessions. Outside the house rule.
  */
 const IN_USE_SETS: readonly TuningSet[] = [
   fsdd('fsdd-all-in-use', 'fsdd-adapt-tune/k3', 'none', false),
