@@ -154,8 +154,9 @@ describe('trainProfile', () => {
 describe('the closest other phrases of every take', () => {
   it('are those the first pass finds one take at a time', () => {
     // Twelve phrases of three takes: each take has more other phrases than it keeps.
-    const features = Array.from({ length: 36 }, (_, i) =>
-      takeFeatures(take(Math.floor(i / 3), i % 3), DEFAULT_SETTINGS).features,
+    const features = Array.from(
+      { length: 36 },
+      (_, i) => takeFeatures(take(Math.floor(i / 3), i % 3), DEFAULT_SETTINGS).features,
     );
     const step = templateStep(features);
     const templates = features.map((f, i) => makeTemplate(f, Math.floor(i / 3), DEFAULT_SETTINGS, step));
