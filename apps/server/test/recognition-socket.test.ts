@@ -503,18 +503,19 @@ describe('recognition over the socket', () => {
     expect(await confirmedTakes(person)).toBe(5);
   });
 
-  it('retrains on the latest three confirmed utterances of a phrase, keeping all of them stored', async () => {
+  it('retrains on the latest six confirmed utterances of a phrase, keeping all of them stored', async () => {
     const person = await trainUser();
     const client = await ready(person);
+    // Seven "one"s and three "four"s: two retrains.
     const said: [number, number][] = [
-      [1, 26],
-      [1, 27],
-      [1, 28],
-      [1, 29],
+      ...[23, 24, 25, 26, 27, 28, 29].map((take): [number, number] => [1, take]),
+      [4, 26],
+      [4, 27],
       [4, 28],
     ];
     const results = await sayEach(client, said);
     client.socket.disconnect();
+    // Five answers at a time, each five waited out, so each retrain reads all five.
     for (const [index, [digit]] of said.entries()) {
       const answer = await server.api.post(
         `/app/recording/recognition/${results[index]?.recording_id ?? ''}/confirm`,
@@ -522,12 +523,14 @@ describe('recognition over the socket', () => {
         person.access_token,
       );
       expect(answer.status).toBe(201);
+      if (index === 4)
+        await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
     }
-    await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
-    // 12 recorded takes, the last three of the four confirmed "one"s and the "four".
-    expect((await latestModel(person))?.modelmeta.takes).toBe(16);
-    expect(await confirmedTakes(person)).toBe(5);
-  });
+    await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(3);
+    // 12 recorded takes, the last six of the seven confirmed "one"s and the three "four"s.
+    expect((await latestModel(person))?.modelmeta.takes).toBe(21);
+    expect(await confirmedTakes(person)).toBe(10);
+  }, 60_000);
 
   it('learns to reject what the person marks as none of their phrases', async () => {
     const person = await trainUser();

@@ -44,6 +44,8 @@ export { serializeProfile, deserializeProfile } from './model/serialize.js';
 export {
   takesForTraining,
   CONFIRMED_TAKES_PER_PHRASE,
+  CONFIRMED_TAKES_MAX,
+  TRAINING_TAKES_BUDGET,
   CONFIRMATIONS_PER_RETRAIN,
   CORRECTION_CHOICES,
   correctionChoices,

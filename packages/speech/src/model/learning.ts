@@ -4,9 +4,22 @@ import { phraseKey } from './profile.js';
  * How a profile learns from use. Utterances the user confirms become takes of the phrase
  * they meant; a retrain keeps every take the user recorded and only the most recent
  * confirmed ones of each phrase, so a profile follows how the user speaks now and stays
- * the size training and decoding were budgeted for, however much it is used.
+ * near the size training and decoding were budgeted for, however much it is used.
  */
 export const CONFIRMED_TAKES_PER_PHRASE = 3;
+
+/**
+ * Confirmed takes of a phrase a retrain keeps at most while the profile stays within
+ * {@link TRAINING_TAKES_BUDGET}: over half a year of speech that changes, six kept the
+ * severe synthetic speakers at 98.1 % where three kept them at 97.2 % (docs/decisions/0070,
+ * 0071).
+ */
+export const CONFIRMED_TAKES_MAX = 6;
+
+/** Takes training and decoding are budgeted for (200 phrases of three takes,
+ * ARCHITECTURE.md section 7): confirmed takes beyond {@link CONFIRMED_TAKES_PER_PHRASE}
+ * are kept only while a profile holds no more. */
+export const TRAINING_TAKES_BUDGET = 600;
 
 /** Utterances marked as none of the user's phrases that a retrain keeps, the latest first:
  * enough for the few unknown phrases a person keeps saying, few enough to cost little. */
@@ -45,15 +58,23 @@ export interface TakeOrigin {
 
 /**
  * The takes a retrain uses, from all of a user's takes oldest first: every recorded or
- * imported take, the last {@link CONFIRMED_TAKES_PER_PHRASE} confirmed ones of each
- * phrase and the last {@link UNKNOWN_TAKES_KEPT} marked as none of them. Order is kept.
+ * imported take, the last {@link CONFIRMED_TAKES_PER_PHRASE} confirmed ones of each phrase
+ * and the last {@link UNKNOWN_TAKES_KEPT} marked as none of them; then, while the profile
+ * holds fewer than `budget` takes, older confirmed ones up to `confirmedMax` a phrase, the
+ * newest first. Order is kept.
  */
 export function takesForTraining<T extends TakeOrigin>(
   takes: readonly T[],
-  confirmedPerPhrase = CONFIRMED_TAKES_PER_PHRASE,
+  {
+    confirmedPerPhrase = CONFIRMED_TAKES_PER_PHRASE,
+    confirmedMax = CONFIRMED_TAKES_MAX,
+    budget = TRAINING_TAKES_BUDGET,
+  } = {},
 ): T[] {
-  const confirmedLeft = new Map<string, number>();
+  const confirmedSeen = new Map<string, number>();
   const keep = new Array<boolean>(takes.length).fill(false);
+  // Confirmed takes past the first few of their phrase, newest first: kept while room is left.
+  const extra: number[] = [];
   for (let i = takes.length - 1; i >= 0; i--) {
     const take = takes[i] as T;
     if (!take.confirmed) {
@@ -61,9 +82,17 @@ export function takesForTraining<T extends TakeOrigin>(
       continue;
     }
     const key = phraseKey(take);
-    const left = confirmedLeft.get(key) ?? (take.unknown === true ? UNKNOWN_TAKES_KEPT : confirmedPerPhrase);
-    if (left > 0) keep[i] = true;
-    confirmedLeft.set(key, left - 1);
+    const newer = confirmedSeen.get(key) ?? 0;
+    confirmedSeen.set(key, newer + 1);
+    if (take.unknown === true) keep[i] = newer < UNKNOWN_TAKES_KEPT;
+    else if (newer < confirmedPerPhrase) keep[i] = true;
+    else if (newer < confirmedMax) extra.push(i);
+  }
+  let room = budget - keep.filter(Boolean).length;
+  for (const i of extra) {
+    if (room <= 0) break;
+    keep[i] = true;
+    room--;
   }
   return takes.filter((_, i) => keep[i]);
 }
