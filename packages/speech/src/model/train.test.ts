@@ -19,10 +19,10 @@ import {
 } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
 import { DtwWorkspace } from './dtw.js';
-import { align, prune } from './scoring.js';
+import { align, prune, sketchDistance } from './scoring.js';
 import {
   BEYOND_REPETITION,
-  closestOtherPhrases,
+  impostorCandidates,
   DYNAMIC_RANGE,
   RELATIVE_CALIBRATION,
   trainProfile,
@@ -134,10 +134,10 @@ describe('trainProfile', () => {
   it('scales each template by its three closest takes of its closest other phrases', () => {
     const ws = new DtwWorkspace();
     const queries = profile.templates.map(templateAsQuery);
-    const competitors = closestOtherPhrases(profile.templates, queries, names.length, ws);
+    const candidates = impostorCandidates(profile.templates, queries, names.length, ws);
     profile.templates.forEach((_, i) => {
       const distances = profile.templates
-        .filter((t) => competitors[i]?.includes(t.phrase))
+        .filter((t) => candidates[i]?.phrases.includes(t.phrase))
         .map((t) => align(queries[i] as Prepared, t, profile.settings, ws))
         .sort((a, b) => a - b);
       const closest = distances.slice(0, 3);
@@ -152,23 +152,48 @@ describe('trainProfile', () => {
 });
 
 describe('the closest other phrases of every take', () => {
-  it('are those the first pass finds one take at a time', () => {
-    // Twelve phrases of three takes: each take has more other phrases than it keeps.
+  const templatesOf = (phrases: number, takes: number) => {
     const features = Array.from(
-      { length: 36 },
-      (_, i) => takeFeatures(take(Math.floor(i / 3), i % 3), DEFAULT_SETTINGS).features,
+      { length: phrases * takes },
+      (_, i) => takeFeatures(take(Math.floor(i / takes), i % takes), DEFAULT_SETTINGS).features,
     );
     const step = templateStep(features);
-    const templates = features.map((f, i) => makeTemplate(f, Math.floor(i / 3), DEFAULT_SETTINGS, step));
-    const queries = templates.map(templateAsQuery);
+    const templates = features.map((f, i) => makeTemplate(f, Math.floor(i / takes), DEFAULT_SETTINGS, step));
+    return { templates, queries: templates.map(templateAsQuery) };
+  };
+
+  it('are those the first pass finds one take at a time, with every take of three a phrase', () => {
+    // Twelve phrases of three takes: each take has more other phrases than it keeps.
+    const { templates, queries } = templatesOf(12, 3);
     const ws = new DtwWorkspace();
-    const together = closestOtherPhrases(templates, queries, 12, ws);
+    const together = impostorCandidates(templates, queries, 12, ws);
     queries.forEach((q, i) => {
       const own = Math.floor(i / 3);
       const notOwn = (j: number): boolean => templates[j]?.phrase === own;
-      expect(together[i]).toEqual(prune(templates, 12, q, q.sketch, 3, ws, notOwn));
-      expect(together[i]).toHaveLength(3);
-      expect(together[i]).not.toContain(own);
+      const phrases = prune(templates, 12, q, q.sketch, 3, ws, notOwn);
+      expect(together[i]?.phrases).toEqual(phrases);
+      expect(phrases).toHaveLength(3);
+      expect(phrases).not.toContain(own);
+      const all = templates.flatMap((t, j) => (phrases.includes(t.phrase) ? [j] : []));
+      expect([...(together[i]?.takes ?? [])].sort((a, b) => a - b)).toEqual(all);
+    });
+  });
+
+  it('keep, of a phrase with more takes, the three closest by sketch', () => {
+    const { templates, queries } = templatesOf(4, 6);
+    const ws = new DtwWorkspace();
+    const together = impostorCandidates(templates, queries, 4, ws);
+    queries.forEach((q, i) => {
+      const { phrases = [], takes = [] } = together[i] ?? {};
+      expect(takes).toHaveLength(3 * phrases.length);
+      for (const p of phrases) {
+        const byDistance = templates
+          .flatMap((t, j) => (t.phrase === p ? [{ j, d: sketchDistance(q.sketch, q.frames, t, ws) }] : []))
+          .sort((a, b) => a.d - b.d)
+          .map(({ j }) => j);
+        const kept = takes.filter((j) => templates[j]?.phrase === p);
+        expect([...kept].sort((a, b) => a - b)).toEqual(byDistance.slice(0, 3).sort((a, b) => a - b));
+      }
     });
   });
 });

@@ -239,16 +239,17 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const queries = kept.map((i) => builtQueries[i] as Prepared);
   const byPhrase = templatesByPhrase(templates, phrases.length);
 
-  // Each take against every take of its closest other phrases (found by the decoder's own
-  // first pass): the mean of the three closest is the take's impostor scale, what a
+  // Each take against the takes of its closest other phrases (found as the decoder's first
+  // pass finds them; of each, the three closest by sketch): the mean of the three closest
+  // is the take's impostor scale, what a
   // different phrase typically scores against it. A live distance is judged relative to
   // the scale of the template it matched (cohort normalisation per template). An unknown
   // take's other phrases are the enrolled ones, which the guard above has already searched.
-  const competitors = closestOtherPhrases(templates, queries, phrases.length, ws);
+  const candidates = impostorCandidates(templates, queries, phrases.length, ws);
   const impostor = kept.map((b, i) =>
     impostorScale(
       otherTakesOfUnknown.get(b) ??
-        closestOtherTakes(templates, byPhrase, i, queries[i] as Prepared, settings, ws, competitors[i]),
+        closestOtherTakes(templates, byPhrase, i, queries[i] as Prepared, settings, ws, candidates[i]?.takes),
     ),
   );
 
@@ -370,9 +371,9 @@ function impostorScale(closestOther: readonly number[]): number {
 }
 
 /**
- * Distances of template `i` (`query`, as floats) to the takes of its closest other
- * phrases, found by the decoder's own first pass unless `competitors` names them; nearest
- * first.
+ * Distances of template `i` (`query`, as floats) to the takes of other phrases `against`,
+ * or to every take of its closest other phrases found by the decoder's own first pass;
+ * nearest first.
  */
 function closestOtherTakes(
   templates: readonly Template[],
@@ -381,37 +382,65 @@ function closestOtherTakes(
   query: Prepared,
   settings: ModelSettings,
   ws: DtwWorkspace,
-  competitors?: readonly number[],
+  against?: readonly number[],
 ): number[] {
   const own = (templates[i] as Template).phrase;
   const notOwn = (j: number): boolean => j === i || (templates[j] as Template).phrase === own;
+  const takes =
+    against ??
+    prune(templates, byPhrase.length, query, query.sketch, COMPETITORS, ws, notOwn).flatMap(
+      (p) => byPhrase[p] ?? [],
+    );
   const distances: number[] = [];
-  for (const p of competitors ??
-    prune(templates, byPhrase.length, query, query.sketch, COMPETITORS, ws, notOwn)) {
-    for (const j of byPhrase[p] ?? []) {
-      const d = align(query, templates[j] as Template, settings, ws);
-      if (Number.isFinite(d)) distances.push(d);
-    }
+  for (const j of takes) {
+    const d = align(query, templates[j] as Template, settings, ws);
+    if (Number.isFinite(d)) distances.push(d);
   }
   return distances.sort((x, y) => x - y);
 }
 
+/** What a take's impostor scale is drawn from (see {@link impostorCandidates}). */
+export interface ImpostorCandidates {
+  /** The {@link COMPETITORS} closest other phrases, nearest first. */
+  phrases: number[];
+  /** Of each, its {@link IMPOSTORS} takes closest by sketch (all of them, if no more). */
+  takes: number[];
+}
+
 /**
- * The {@link COMPETITORS} closest other phrases of every take, by the first pass's sketch
- * distance, as `prune` finds them one take at a time. Sketches all have the same length
- * and the alignment's steps are symmetric, so each pair of takes is aligned once and
- * counts for both: half the work of the first pass run per take, which grows with the
- * square of the takes. Either way round a pair's distance is the same up to float rounding
- * (a query's sketch is its template's 8-bit values as floats).
+ * For every take, the {@link COMPETITORS} closest other phrases by the first pass's sketch
+ * distance, as `prune` finds them one take at a time, and of each the takes the impostor
+ * scale is aligned against. Sketches all have the same length and the alignment's steps
+ * are symmetric, so each pair of takes is aligned once and counts for both: half the work
+ * of the first pass run per take, which grows with the square of the takes. Either way
+ * round a pair's distance is the same up to float rounding (a query's sketch is its
+ * template's 8-bit values as floats). Only a phrase's {@link IMPOSTORS} takes closest by
+ * sketch can be among the three closest a scale averages, near enough: so a profile that
+ * keeps more takes of a phrase (learning from use) aligns each take against no more of
+ * them, and one of three takes a phrase against all, as before.
  */
-export function closestOtherPhrases(
+export function impostorCandidates(
   templates: readonly Template[],
   queries: readonly Prepared[],
   phraseCount: number,
   ws: DtwWorkspace,
-): number[][] {
+): ImpostorCandidates[] {
   const n = templates.length;
-  const best = new Float64Array(n * phraseCount).fill(Infinity);
+  const k = IMPOSTORS;
+  // Per take and phrase, the k closest takes by sketch distance, nearest first.
+  const nearest = new Float64Array(n * phraseCount * k).fill(Infinity);
+  const which = new Int32Array(n * phraseCount * k).fill(-1);
+  const offer = (slot: number, d: number, take: number): void => {
+    const at = slot * k;
+    if (!(d < (nearest[at + k - 1] as number))) return;
+    let r = k - 1;
+    for (; r > 0 && d < (nearest[at + r - 1] as number); r--) {
+      nearest[at + r] = nearest[at + r - 1] as number;
+      which[at + r] = which[at + r - 1] as number;
+    }
+    nearest[at + r] = d;
+    which[at + r] = take;
+  };
   for (let i = 0; i < n; i++) {
     const pi = (templates[i] as Template).phrase;
     const q = queries[i] as Prepared;
@@ -419,13 +448,21 @@ export function closestOtherPhrases(
       const t = templates[j] as Template;
       if (t.phrase === pi) continue;
       const d = sketchDistance(q.sketch, q.frames, t, ws);
-      if (d < (best[i * phraseCount + t.phrase] as number)) best[i * phraseCount + t.phrase] = d;
-      if (d < (best[j * phraseCount + pi] as number)) best[j * phraseCount + pi] = d;
+      offer(i * phraseCount + t.phrase, d, j);
+      offer(j * phraseCount + pi, d, i);
     }
   }
-  return templates.map((_, i) =>
-    closestPhrases(best.subarray(i * phraseCount, (i + 1) * phraseCount), COMPETITORS),
-  );
+  const closest = new Float64Array(phraseCount);
+  return templates.map((_, i) => {
+    for (let p = 0; p < phraseCount; p++) closest[p] = nearest[(i * phraseCount + p) * k] as number;
+    const phrases = closestPhrases(closest, COMPETITORS);
+    const takes = phrases.flatMap((p) =>
+      Array.from(which.subarray((i * phraseCount + p) * k, (i * phraseCount + p + 1) * k)).filter(
+        (j) => j >= 0,
+      ),
+    );
+    return { phrases, takes };
+  });
 }
 
 /** Re-exported so callers can compute a confidence the way training did. */
