@@ -51,6 +51,65 @@ describe('dtw', () => {
   });
 });
 
+/** Banded symmetric DTW one cell at a time over a whole matrix: what `dtw` must equal. */
+function plainDtw(a: Sequence, b: Sequence, share: number, step = 1, split = a.dim): number {
+  const n = a.frames;
+  const m = b.frames;
+  const band = Math.max(2, Math.ceil(share * Math.max(n, m)), Math.abs(n - m) + 1);
+  const cost = Array.from({ length: n + 1 }, () => new Float64Array(m + 1).fill(Infinity));
+  (cost[0] as Float64Array)[0] = 0;
+  const part = (i: number, j: number, from: number, to: number): number => {
+    let s = 0;
+    for (let k = from; k < to; k++) {
+      const diff = (a.data[i * a.dim + k] as number) - step * (b.data[j * b.dim + k] as number);
+      s += diff * diff;
+    }
+    return Math.sqrt(s);
+  };
+  for (let i = 1; i <= n; i++) {
+    const row = cost[i] as Float64Array;
+    const above = cost[i - 1] as Float64Array;
+    for (let j = 1; j <= m; j++) {
+      const centre = (i * m) / n;
+      if (j < Math.floor(centre - band) || j > Math.ceil(centre + band)) continue;
+      let d = part(i - 1, j - 1, 0, split);
+      if (split < a.dim) d += part(i - 1, j - 1, split, a.dim);
+      const diag = (above[j - 1] as number) + 2 * d;
+      const up = (above[j] as number) + d;
+      const left = (row[j - 1] as number) + d;
+      row[j] = Math.min(diag, up, left);
+    }
+  }
+  return ((cost[n] as Float64Array)[m] as number) / (n + m);
+}
+
+describe('dtw against a plain alignment', () => {
+  it('gives bit for bit the same cost, whatever the lengths, views and quantisation', () => {
+    let seed = 7;
+    const random = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648 - 0.5;
+    };
+    const noise = (frames: number, dim: number): Sequence =>
+      seq(Array.from({ length: frames }, () => Array.from({ length: dim }, random)));
+    for (const [n, m, dim, share, split] of [
+      [12, 12, 32, 0.25, 32],
+      [13, 9, 5, 0.3, 5],
+      [40, 57, 7, 0.3, 3],
+      [3, 2, 1, 1, 1],
+      [25, 31, 9, 0.1, 9],
+    ] as const) {
+      const a = noise(n, dim);
+      const b = noise(m, dim);
+      expect(dtw(a, b, { band: share, split })).toBe(plainDtw(a, b, share, 1, split));
+      const q = quantise(b, 1 / 200);
+      expect(dtw(a, q, { band: share, split })).toBe(
+        plainDtw(a, q as unknown as Sequence, share, q.step, split),
+      );
+    }
+  });
+});
+
 describe('alignment work', () => {
   it('counts the cells every alignment computes, fewer when one is abandoned', () => {
     const counted = (align: () => unknown): number => {

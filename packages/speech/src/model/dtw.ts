@@ -49,11 +49,14 @@ export interface DtwOptions {
 export class DtwWorkspace {
   prev = new Float64Array(256);
   curr = new Float64Array(256);
+  /** One row's frame distances. */
+  dist = new Float64Array(256);
 
   ensure(size: number): void {
     if (this.prev.length < size) {
       this.prev = new Float64Array(size * 2);
       this.curr = new Float64Array(size * 2);
+      this.dist = new Float64Array(size * 2);
     }
   }
 }
@@ -95,6 +98,7 @@ export function dtw(
   const band = bandHalfWidth(n, m, options.band ?? 0.3);
   const limit = (options.abandonAbove ?? Infinity) * (n + m);
   ws.ensure(m + 1);
+  const dist = ws.dist;
   let prev = ws.prev;
   let curr = ws.curr;
   prev.fill(Infinity, 0, m + 1);
@@ -113,23 +117,11 @@ export function dtw(
     curr[lo - 1] = Infinity;
     cellsComputed += hi - lo + 1;
     const ai = (i - 1) * dim;
+    frameDistances(ad, ai, bd, step, dim, lo, hi, 0, split, dist, false);
+    if (split < dim) frameDistances(ad, ai, bd, step, dim, lo, hi, split, dim, dist, true);
     let rowMin = Infinity;
     for (let j = lo; j <= hi; j++) {
-      const bj = (j - 1) * dim;
-      let s = 0;
-      for (let k = 0; k < split; k++) {
-        const diff = (ad[ai + k] as number) - step * (bd[bj + k] as number);
-        s += diff * diff;
-      }
-      let d = Math.sqrt(s);
-      if (split < dim) {
-        s = 0;
-        for (let k = split; k < dim; k++) {
-          const diff = (ad[ai + k] as number) - step * (bd[bj + k] as number);
-          s += diff * diff;
-        }
-        d += Math.sqrt(s);
-      }
+      const d = dist[j] as number;
       const diag = (prev[j - 1] as number) + 2 * d;
       const up = (prev[j] as number) + d;
       const left = (curr[j - 1] as number) + d;
@@ -148,6 +140,71 @@ export function dtw(
   return (prev[m] as number) / (n + m);
 }
 
+/**
+ * Euclidean distances over values `from`..`to` of frame `ai` (an offset) of `ad` to frames
+ * `lo`..`hi` (1-based) of `bd` (times `step`), written into `out[lo..hi]`, or added to it.
+ * Four frames of `bd` at a time, sharing each read of `ad`: every sum still adds its terms
+ * in order, so the results are bit for bit those of one frame at a time, but four
+ * independent sums keep the processor busy where one waits on each addition (about twice
+ * as fast in Node).
+ */
+function frameDistances(
+  ad: Float32Array,
+  ai: number,
+  bd: Float32Array | Int8Array,
+  step: number,
+  dim: number,
+  lo: number,
+  hi: number,
+  from: number,
+  to: number,
+  out: Float64Array,
+  add: boolean,
+): void {
+  let j = lo;
+  for (; j + 3 <= hi; j += 4) {
+    const b0 = (j - 1) * dim;
+    const b1 = b0 + dim;
+    const b2 = b1 + dim;
+    const b3 = b2 + dim;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let k = from; k < to; k++) {
+      const x = ad[ai + k] as number;
+      const d0 = x - step * (bd[b0 + k] as number);
+      s0 += d0 * d0;
+      const d1 = x - step * (bd[b1 + k] as number);
+      s1 += d1 * d1;
+      const d2 = x - step * (bd[b2 + k] as number);
+      s2 += d2 * d2;
+      const d3 = x - step * (bd[b3 + k] as number);
+      s3 += d3 * d3;
+    }
+    if (add) {
+      out[j] = (out[j] as number) + Math.sqrt(s0);
+      out[j + 1] = (out[j + 1] as number) + Math.sqrt(s1);
+      out[j + 2] = (out[j + 2] as number) + Math.sqrt(s2);
+      out[j + 3] = (out[j + 3] as number) + Math.sqrt(s3);
+    } else {
+      out[j] = Math.sqrt(s0);
+      out[j + 1] = Math.sqrt(s1);
+      out[j + 2] = Math.sqrt(s2);
+      out[j + 3] = Math.sqrt(s3);
+    }
+  }
+  for (; j <= hi; j++) {
+    const bj = (j - 1) * dim;
+    let s = 0;
+    for (let k = from; k < to; k++) {
+      const diff = (ad[ai + k] as number) - step * (bd[bj + k] as number);
+      s += diff * diff;
+    }
+    out[j] = add ? (out[j] as number) + Math.sqrt(s) : Math.sqrt(s);
+  }
+}
+
 /** Half-width in frames of the Sakoe-Chiba band, `share` of the longer sequence, and wide
  * enough for the diagonal to reach the corner. */
 function bandHalfWidth(n: number, m: number, share: number): number {
@@ -157,6 +214,7 @@ function bandHalfWidth(n: number, m: number, share: number): number {
 /** Scratch for {@link dtwPath}'s banded matrices (costs, frame distances), grown as needed. */
 let pathCosts = new Float64Array(4096);
 let pathDistances = new Float64Array(4096);
+let pathRow = new Float64Array(256);
 
 /**
  * The frame pairs {@link dtw} aligns (same steps and band, comparing the first `dims`
@@ -206,17 +264,25 @@ export function dtwPath(
   const ad = a.data;
   const bd = b.data;
   const step = 'step' in b ? b.step : 1;
+  if (pathRow.length < m + 1) pathRow = new Float64Array(2 * (m + 1));
+  const row = pathRow;
   for (let i = 1; i <= n; i++) {
-    const ai = (i - 1) * a.dim;
     let left = Infinity;
+    frameDistances(
+      ad,
+      (i - 1) * a.dim,
+      bd,
+      step,
+      b.dim,
+      lo[i] as number,
+      hi[i] as number,
+      0,
+      dims,
+      row,
+      false,
+    );
     for (let j = lo[i] as number; j <= (hi[i] as number); j++) {
-      const bj = (j - 1) * b.dim;
-      let s = 0;
-      for (let k = 0; k < dims; k++) {
-        const diff = (ad[ai + k] as number) - step * (bd[bj + k] as number);
-        s += diff * diff;
-      }
-      const d = Math.sqrt(s);
+      const d = row[j] as number;
       const c = cell(i, j);
       local[c] = d;
       left = Math.min(costAt(i - 1, j - 1) + 2 * d, costAt(i - 1, j) + d, left + d);
