@@ -19,7 +19,7 @@ import {
 } from './profile.js';
 import { deserializeProfile, serializeProfile } from './serialize.js';
 import { DtwWorkspace } from './dtw.js';
-import { align, prune, sketchDistance } from './scoring.js';
+import { align, prune, sketchDistance, SketchTable } from './scoring.js';
 import {
   BEYOND_REPETITION,
   impostorCandidates,
@@ -177,6 +177,17 @@ describe('the closest other phrases of every take', () => {
       const all = templates.flatMap((t, j) => (phrases.includes(t.phrase) ? [j] : []));
       expect([...(together[i]?.takes ?? [])].sort((a, b) => a - b)).toEqual(all);
     });
+  });
+
+  it("compare sketches bit for bit as the decoder's first pass does", () => {
+    const { templates, queries } = templatesOf(4, 3);
+    const table = new SketchTable(templates, queries);
+    const ws = new DtwWorkspace();
+    queries.forEach((q, i) =>
+      templates.forEach((t, j) =>
+        expect(table.distance(i, j, ws)).toBe(sketchDistance(q.sketch, q.frames, t, ws)),
+      ),
+    );
   });
 
   it('keep, of a phrase with more takes, the three closest by sketch', () => {

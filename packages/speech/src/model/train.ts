@@ -20,7 +20,7 @@ import {
   type Profile,
   type Template,
 } from './profile.js';
-import { align, closestPhrases, confidence, misfit, prune, sketchDistance } from './scoring.js';
+import { align, closestPhrases, confidence, misfit, prune, SketchTable } from './scoring.js';
 import { learnWhitening, pairsOf, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
 
@@ -442,13 +442,13 @@ export function impostorCandidates(
     nearest[at + r] = d;
     which[at + r] = take;
   };
+  const sketches = new SketchTable(templates, queries);
   for (let i = 0; i < n; i++) {
     const pi = (templates[i] as Template).phrase;
-    const q = queries[i] as Prepared;
     for (let j = i + 1; j < n; j++) {
       const t = templates[j] as Template;
       if (t.phrase === pi) continue;
-      const d = sketchDistance(q.sketch, q.frames, t, ws);
+      const d = sketches.distance(i, j, ws);
       offer(i * phraseCount + t.phrase, d, j);
       offer(j * phraseCount + pi, d, i);
     }
