@@ -1,6 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Phrase } from '@parla/contract';
+import { isCurrentTakeAnalysis } from '@parla/speech';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGIT_WORDS, fsddTake, toneWav } from './support/audio.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
@@ -140,6 +141,52 @@ describe('training a voice profile from real takes', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(old.status).toBe(404);
+  });
+});
+
+describe("each take's analysis", () => {
+  it('is kept beside its audio, read back by the next training, made again when unreadable, and deleted with its phrase', async () => {
+    const user = await signUp(server.api);
+    const token = user.access_token;
+    const phrases = await addDigitPhrases(token, [2, 3]);
+    for (const [index, phrase] of phrases.entries())
+      for (const take of [0, 1, 2])
+        expect((await upload(token, phrase.id, fsddTake(2 + index, 'theo', take))).status).toBe(201);
+    await waitForModelVersion(token, 1);
+    const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'takes');
+    const named = async (ending: string) => (await readdir(folder)).filter((f) => f.endsWith(ending)).sort();
+    const audio = await named('.wav');
+    expect(audio).toHaveLength(6);
+    const analyses = await named('.analysis');
+    expect(analyses).toEqual(audio.map((file) => file.replace(/\.wav$/, '.analysis')));
+    for (const file of analyses)
+      expect(isCurrentTakeAnalysis(await readFile(path.join(folder, file)))).toBe(true);
+
+    // One analysis damaged and one lost: the next training analyses those two takes again
+    // and reads the other four as they are.
+    const [damaged = '', lost = '', untouched = ''] = analyses;
+    await writeFile(path.join(folder, damaged), 'not an analysis');
+    await rm(path.join(folder, lost));
+    const untouchedAt = (await stat(path.join(folder, untouched))).mtimeMs;
+    for (const [index, phrase] of phrases.entries())
+      expect((await upload(token, phrase.id, fsddTake(2 + index, 'theo', 3))).status).toBe(201);
+    const second = await waitForModelVersion(token, 2);
+    expect(second.models[0]?.modelmeta).toMatchObject({ phrases: 2, takes: 8 });
+    expect(await named('.analysis')).toEqual(
+      (await named('.wav')).map((f) => f.replace(/\.wav$/, '.analysis')),
+    );
+    for (const file of [damaged, lost])
+      expect(isCurrentTakeAnalysis(await readFile(path.join(folder, file)))).toBe(true);
+    expect((await stat(path.join(folder, untouched))).mtimeMs).toBe(untouchedAt);
+
+    // A phrase deleted takes its takes' audio and analyses with it.
+    const gone = (await server.api.post('/app/casr/deletePhrase', { phrase_id: phrases[0]?.id }, token))
+      .status;
+    expect(gone).toBe(200);
+    expect(await named('.wav')).toHaveLength(4);
+    expect(await named('.analysis')).toEqual(
+      (await named('.wav')).map((f) => f.replace(/\.wav$/, '.analysis')),
+    );
   });
 });
 

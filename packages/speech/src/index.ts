@@ -63,6 +63,12 @@ export {
 } from './generic/generic.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
+  analyseTake,
+  decodeTakeAnalysis,
+  encodeTakeAnalysis,
+  isCurrentTakeAnalysis,
+} from './model/take-analysis.js';
+export {
   createSpeechHandlers,
   handleSpeechRequest,
   type SpeechHandlers,

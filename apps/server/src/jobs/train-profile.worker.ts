@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads';
-import type { TrainingItem } from '@parla/speech';
-import { trainAndSerialize } from './train-profile.js';
+import { trainAndSerialize, type TakeToTrain } from './train-profile.js';
 
 // Training is seconds of CPU: it runs here so the server keeps answering meanwhile.
-parentPort?.on('message', (items: TrainingItem[]) => {
+parentPort?.on('message', (items: TakeToTrain[]) => {
   try {
     const result = trainAndSerialize(items);
-    parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer]);
+    const made = result.analyses.flatMap((bytes) => (bytes === null ? [] : [bytes.buffer as ArrayBuffer]));
+    parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer, ...made]);
   } catch (error) {
     parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }

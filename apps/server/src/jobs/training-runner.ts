@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { TrainingItem } from '@parla/speech';
-import { trainAndSerialize, type TrainedProfile } from './train-profile.js';
+import { trainAndSerialize, type TakeToTrain, type TrainedProfile } from './train-profile.js';
 
 type WorkerReply = { ok: true; result: TrainedProfile } | { ok: false; message: string };
 
@@ -14,7 +13,7 @@ function workerFile(): string | undefined {
 }
 
 /** Trains in a worker thread, or inline when no compiled worker exists. */
-export function trainInBackground(items: TrainingItem[]): Promise<TrainedProfile> {
+export function trainInBackground(items: TakeToTrain[]): Promise<TrainedProfile> {
   const file = workerFile();
   if (!file) return Promise.resolve(trainAndSerialize(items));
   return new Promise((resolve, reject) => {
@@ -25,9 +24,11 @@ export function trainInBackground(items: TrainingItem[]): Promise<TrainedProfile
       else reject(new Error(reply.message));
     });
     worker.once('error', reject);
+    // Decoded audio is the job's own and moves to the worker; kept analyses are copied, as
+    // storage may hand out views of buffers it shares.
     worker.postMessage(
       items,
-      items.map((item) => item.audio.buffer as ArrayBuffer),
+      items.flatMap((item) => (item.audio === undefined ? [] : [item.audio.buffer as ArrayBuffer])),
     );
   });
 }

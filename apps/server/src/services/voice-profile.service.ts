@@ -10,6 +10,7 @@ import {
   decodeWav,
   downmix,
   encodeWavPcm16,
+  isCurrentTakeAnalysis,
   SpeechError,
   takesForTraining,
 } from '@parla/speech';
@@ -17,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../errors.js';
 import { newId } from '../lib/crypto.js';
 import type { Job, JobQueue } from '../jobs/job-queue.js';
+import type { TakeToTrain } from '../jobs/train-profile.js';
 import { trainInBackground } from '../jobs/training-runner.js';
 import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
@@ -252,12 +254,15 @@ export class VoiceProfileService {
       this.deps.log.info({ job: job.id }, 'not enough takes for a first profile yet');
       return;
     }
+    // A take's audio never changes: its analysis is kept beside it after the first training
+    // and read back instead of analysing the audio again (docs/decisions/0073).
     const items = await Promise.all(
-      takes.map(async (take) => ({
-        text: take.text,
-        unknown: take.unknown,
-        audio: downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
-      })),
+      takes.map(async (take): Promise<TakeToTrain> => {
+        const analysis = await this.keptAnalysis(take.storage_key);
+        if (analysis !== undefined) return { text: take.text, unknown: take.unknown, analysis };
+        const audio = downmix(decodeWav(await this.deps.storage.get(take.storage_key)));
+        return { text: take.text, unknown: take.unknown, audio };
+      }),
     );
     let trained;
     try {
@@ -269,6 +274,12 @@ export class VoiceProfileService {
       }
       throw error;
     }
+    // Before the model is announced: once it is, the user's files are all in place.
+    await this.keepAnalyses(
+      job,
+      takes.map((take) => take.storage_key),
+      trained.analyses,
+    );
     const version = (previous?.version ?? 0) + 1;
     const id = newId();
     const storageKey = `users/${userId}/models/${MODEL_TYPE}-${version}.bin`;
@@ -290,6 +301,28 @@ export class VoiceProfileService {
       },
     });
     if (!previous) await this.deps.users.addTask(userId, TASK_RECOGNITION_UNLOCKED);
+  }
+
+  /** The analysis kept beside a take, when there is one this build can read. */
+  private async keptAnalysis(takeKey: string): Promise<Uint8Array | undefined> {
+    const bytes = await this.deps.storage.get(analysisKeyOf(takeKey)).catch(() => undefined);
+    return bytes !== undefined && isCurrentTakeAnalysis(bytes) ? bytes : undefined;
+  }
+
+  /** Keeps the analyses a training made; one that fails to store is only made again next time. */
+  private async keepAnalyses(
+    job: Job,
+    takeKeys: readonly string[],
+    analyses: readonly (Uint8Array | null)[],
+  ) {
+    await Promise.all(
+      analyses.map(async (bytes, i) => {
+        if (bytes === null) return;
+        await this.deps.storage.put(analysisKeyOf(takeKeys[i] as string), bytes).catch((error: unknown) => {
+          this.deps.log.warn({ job: job.id, err: error }, 'could not keep a take analysis');
+        });
+      }),
+    );
   }
 
   async modelsInfo(userId: string): Promise<{ models: ModelInfo[]; recording_state: RecordingState }> {
@@ -340,7 +373,9 @@ export class VoiceProfileService {
       .filter((take) => take.phrase_id === phraseId)
       .map((take) => take.storage_key);
     await deleteRow();
-    await Promise.all(keys.map((key) => this.deps.storage.delete(key)));
+    await Promise.all(
+      keys.flatMap((key) => [key, analysisKeyOf(key)]).map((key) => this.deps.storage.delete(key)),
+    );
     if (keys.length > 0) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
   }
 
@@ -364,6 +399,11 @@ export class VoiceProfileService {
       ? 'waiting_for_model'
       : 'record_in_progress';
   }
+}
+
+/** Where a take's kept analysis lives: beside its audio, under the user's folder. */
+function analysisKeyOf(takeKey: string): string {
+  return `${takeKey.replace(/\.wav$/, '')}.analysis`;
 }
 
 function meetsFirstProfileMinimum(takes: number, phrases: number) {

@@ -24,10 +24,14 @@ import { align, closestPhrases, confidence, misfit, prune, SketchTable } from '.
 import { learnWhitening, pairsOf, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
 
-/** One enrolment recording: the phrase and its audio at 16 kHz mono. */
+/** One enrolment recording: the phrase and its audio at 16 kHz mono, or the analysis of it
+ * kept from an earlier training (`take-analysis.ts`), or both. */
 export interface TrainingItem {
   text: string;
-  audio: Float32Array;
+  audio?: Float32Array;
+  /** The take's analysis, used instead of analysing `audio` again when it holds what this
+   * profile's settings match on (the phone filters' bands, for profiles that match phones). */
+  analysis?: TakeSpan;
   /** An utterance the user said was none of their phrases (`text` is then ignored): it
    * is never an answer, and what sounds like it is rejected. */
   unknown?: boolean;
@@ -164,7 +168,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
       phrases.push(item.unknown === true ? '' : item.text.trim());
       if (item.unknown === true) unknownPhrase = p;
     }
-    const take = takeSpan(item.audio, settings);
+    const take = analysisOf(item, settings);
     longestPause = Math.max(longestPause, take.longestPause);
     takes.push(take);
     takePhrases.push(p);
@@ -289,6 +293,19 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     minSilence: Math.max(options.minSilence ?? 0.3, Math.min(1.5, longestPause + 0.1)),
     trainedAt: (options.now?.() ?? new Date()).toISOString(),
   };
+}
+
+/** The take's kept analysis when this profile can use it, else the analysis of its audio. */
+function analysisOf(item: TrainingItem, settings: ModelSettings): TakeSpan {
+  const kept = item.analysis;
+  if (kept !== undefined && (!matchesPhones(settings) || kept.frames.every((f) => f.phoneMel !== undefined)))
+    return kept;
+  if (item.audio === undefined)
+    throw new SpeechError(
+      'bad_training_data',
+      'A take has neither its audio nor an analysis this profile can be trained on.',
+    );
+  return takeSpan(item.audio, settings);
 }
 
 /** The whitened rule for a user whose takes of one phrase misfit each other by `typical`. */
