@@ -284,7 +284,7 @@ export class VoiceProfileService {
     const id = newId();
     const storageKey = `users/${userId}/models/${MODEL_TYPE}-${version}.bin`;
     await this.deps.storage.put(storageKey, trained.bytes);
-    await this.deps.recordings.insertModel({
+    const announced = await this.announceModel(userId, {
       id,
       user_id: userId,
       version,
@@ -300,7 +300,24 @@ export class VoiceProfileService {
         model_format: trained.modelFormat,
       },
     });
+    if (!announced) return;
     if (!previous) await this.deps.users.addTask(userId, TASK_RECOGNITION_UNLOCKED);
+  }
+
+  /**
+   * Records a trained model, or, when the account was deleted while the job trained (its
+   * rows are gone, so the model's cannot be added), removes the files the job wrote after
+   * the account's folder was: nothing of a deleted account may stay behind.
+   */
+  private async announceModel(userId: string, row: Parameters<RecordingsRepository['insertModel']>[0]) {
+    try {
+      await this.deps.recordings.insertModel(row);
+      return true;
+    } catch (error) {
+      if (await this.deps.users.findById(userId)) throw error;
+      await this.deleteAllFilesOf(userId);
+      return false;
+    }
   }
 
   /** The analysis kept beside a take, when there is one this build can read. */
