@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { SpeechError } from '@parla/speech';
 import { trainAndSerialize, type TakeToTrain } from './train-profile.js';
 
 // Training is seconds of CPU: it runs here so the server keeps answering meanwhile.
@@ -8,6 +9,12 @@ parentPort?.on('message', (items: TakeToTrain[]) => {
     const made = result.analyses.flatMap((bytes) => (bytes === null ? [] : [bytes.buffer as ArrayBuffer]));
     parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer, ...made]);
   } catch (error) {
-    parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+    // The code travels too: the job tells takes it cannot train on from a failure by it.
+    const code = error instanceof SpeechError ? error.code : undefined;
+    parentPort?.postMessage({
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      code,
+    });
   }
 });
