@@ -86,4 +86,6 @@ if (values.synthetic || values['synthetic-only']) {
   await writeSyntheticManifests(join(out, 'synthetic'), takes);
   const { writeNarrowBand } = await import('./narrow-band.node.js');
   await writeNarrowBand(join(out, 'synthetic'));
+  const { writeNoisyRoom } = await import('./noisy-room.node.js');
+  await writeNoisyRoom(join(out, 'synthetic'));
 }

@@ -8,6 +8,7 @@ import { toMono16k } from '../audio/audio.js';
 import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
 import { SAMPLE_RATE } from '../units.js';
 import { ENROLLED_PHRASES, ENROLLED_WORDS, UNENROLLED_PHRASES, UNENROLLED_WORDS } from './phrases.js';
+import { between, hash, rng } from './seeded.js';
 
 const run = promisify(execFile);
 
@@ -114,25 +115,6 @@ const MONTHS_LATER: Record<Month, Session> = {
   'month-6': { pitch: -12, rate: 0.75, snrDb: -6, reverb: 0, tremor: 1.75, hesitation: 0.3 },
 };
 
-/** Deterministic generator so every run builds the same set. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-const between = (r: () => number, [a, b]: [number, number]): number => a + (b - a) * r();
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 /** Speak one take with espeak-ng, distort it with sox, then add room noise and silence around it. */
 async function renderTake(
   spec: SpeakerSpec,
@@ -225,6 +207,7 @@ async function rendererFingerprint(): Promise<string> {
   const modules = [
     './synthetic.node.js',
     './phrases.js',
+    './seeded.js',
     '../audio/audio.js',
     '../audio/wav.js',
     '../audio/resample.js',

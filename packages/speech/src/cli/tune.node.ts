@@ -34,6 +34,8 @@ interface TuningSet {
     | 'tune.json'
     | 'tune-later.json'
     | 'tune-narrow.json'
+    | 'tune-noise-20db.json'
+    | 'tune-noise-10db.json'
     | 'tune-in-use.json'
     | 'tune-months.json';
   rule: CutRule;
@@ -75,6 +77,14 @@ const SETS: readonly TuningSet[] = [
   synthetic('mild-headset', 'mild', 'tune-narrow.json', false),
   synthetic('moderate-headset', 'moderate', 'tune-narrow.json', false),
   synthetic('severe-headset', 'severe', 'tune-narrow.json', false),
+  // ... and in a noisier room than they enrolled in: a voice or voices talking, or a fan,
+  // 20 and 10 dB under theirs.
+  synthetic('mild-noise-20db', 'mild', 'tune-noise-20db.json', false),
+  synthetic('moderate-noise-20db', 'moderate', 'tune-noise-20db.json', false),
+  synthetic('severe-noise-20db', 'severe', 'tune-noise-20db.json', false),
+  synthetic('mild-noise-10db', 'mild', 'tune-noise-10db.json', false),
+  synthetic('moderate-noise-10db', 'moderate', 'tune-noise-10db.json', false),
+  synthetic('severe-noise-10db', 'severe', 'tune-noise-10db.json', false),
   // Half a year of a speaker whose speech changes, with no learning: what learning from use
   // (`--adapt`) has to make up for, session by session.
   synthetic('moderate-months', 'moderate', 'tune-months.json', false),

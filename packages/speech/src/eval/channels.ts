@@ -6,3 +6,45 @@ import { SAMPLE_RATE } from '../units.js';
  * narrow-band mode), back at 16 kHz. */
 export const narrowBand = (audio: Float32Array): Float32Array =>
   resample(resample(audio, SAMPLE_RATE, 8000), 8000, SAMPLE_RATE);
+
+/** 20 ms frames, for levels. */
+const LEVEL_FRAME = SAMPLE_RATE / 50;
+
+/**
+ * The power of a recording's speech: the mean over its 20 ms frames within 20 dB of its
+ * 95th-percentile frame, so that the quiet around and between words does not count.
+ */
+export function activeLevel(audio: Float32Array): number {
+  const powers: number[] = [];
+  for (let start = 0; start + LEVEL_FRAME <= audio.length; start += LEVEL_FRAME) {
+    let sum = 0;
+    for (let i = start; i < start + LEVEL_FRAME; i++) sum += (audio[i] as number) ** 2;
+    powers.push(sum / LEVEL_FRAME);
+  }
+  if (powers.length === 0) return 0;
+  const sorted = [...powers].sort((a, b) => a - b);
+  const loud = sorted[Math.floor(0.95 * (sorted.length - 1))] as number;
+  const active = powers.filter((p) => p >= loud / 100);
+  return active.reduce((a, p) => a + p, 0) / active.length;
+}
+
+/**
+ * A recording made in a noisier room: `noise` (read from `offset`, looped) added at
+ * `snrDb` under the recording's speech level ({@link activeLevel}), its own level measured
+ * over the stretch it covers.
+ */
+export function inNoise(audio: Float32Array, noise: Float32Array, snrDb: number, offset = 0): Float32Array {
+  if (noise.length === 0) throw new RangeError('The noise is empty.');
+  const stretch = new Float32Array(audio.length);
+  let power = 0;
+  for (let i = 0; i < audio.length; i++) {
+    const n = noise[(offset + i) % noise.length] as number;
+    stretch[i] = n;
+    power += n * n;
+  }
+  power /= Math.max(1, audio.length);
+  const scale = power > 0 ? Math.sqrt(activeLevel(audio) / power / 10 ** (snrDb / 10)) : 0;
+  const out = new Float32Array(audio.length);
+  for (let i = 0; i < audio.length; i++) out[i] = (audio[i] as number) + (stretch[i] as number) * scale;
+  return out;
+}
