@@ -67,9 +67,22 @@ export class Matcher {
     const count = pruneCount(p.phrases.length, p.settings);
     const q = prepare(whiten(query, p.whitening), p.settings);
     const candidates = prune(p.templates, p.phrases.length, q, q.sketch, count, this.ws);
-    const scores = exactScores(p.templates, this.byPhrase, q, candidates, p.settings, this.ws, 3).filter(
-      (s) => Number.isFinite(s.distance),
-    );
+    // Quiet ends (another voice in the room before and after the user's) cost what a frame
+    // a little worse than the user's repetitions of the phrase would (docs/decisions/0074).
+    const endSkip = p.settings.endSkip;
+    const skipCost =
+      endSkip === undefined ? undefined : (phrase: number) => endSkip.cost * (p.scales[phrase] as number);
+    const scores = exactScores(
+      p.templates,
+      this.byPhrase,
+      q,
+      candidates,
+      p.settings,
+      this.ws,
+      3,
+      undefined,
+      skipCost,
+    ).filter((s) => Number.isFinite(s.distance));
     const [first] = scores;
     if (first === undefined) return { text: null, confidence: 0, rejected: true, alternatives: [] };
     // Unknown utterances the user marked compete as rivals but are never an answer.

@@ -273,6 +273,14 @@ export interface FeatureMatrix {
   frames: number;
   dim: number;
   data: Float32Array;
+  /** Matching frames at each end quieter than the utterance's speech (see `quietEnds`). */
+  quietEnds?: QuietEnds;
+}
+
+/** How many matching frames at the start and at the end of an utterance are quiet. */
+export interface QuietEnds {
+  lead: number;
+  tail: number;
 }
 
 /**

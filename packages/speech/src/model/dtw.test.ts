@@ -42,6 +42,34 @@ describe('dtw', () => {
     expect(dtw(a, b, { band: 1 })).toBeCloseTo(1 / 5, 9);
   });
 
+  it('leaves quiet ends out at their cost, up to the frames allowed, and no others', () => {
+    const word = ramp(30, (t) => Math.sin(6 * t));
+    const far = (n: number): number[][] => Array.from({ length: n }, () => [9, 9]);
+    // Another voice, far from the template, for 8 frames before the word and 5 after.
+    const heard = seq([
+      ...far(8),
+      ...Array.from({ length: 30 }, (_, i) => [Math.sin((6 * i) / 30), Math.sin((6 * i) / 30) * 0.5]),
+      ...far(5),
+    ]);
+    const wide = { band: 1, maxLengthRatio: 10 };
+    const cost = 0.5;
+    // Left out, the 13 frames cost 13 * cost over the lengths of both: the word itself aligns exactly.
+    expect(dtw(heard, word, { ...wide, endSkip: { cost, lead: 8, tail: 5 } })).toBeCloseTo(
+      (13 * cost) / (43 + 30),
+      9,
+    );
+    // Frames it may not leave out are aligned, at their distance.
+    const fewer = dtw(heard, word, { ...wide, endSkip: { cost, lead: 4, tail: 5 } });
+    expect(fewer).toBeGreaterThan((13 * cost) / (43 + 30) + 0.05);
+    expect(fewer).toBeLessThan(dtw(heard, word, wide));
+    // Nothing to leave out: the very alignment without it.
+    expect(dtw(word, ramp(40, Math.cos), { endSkip: { cost, lead: 0, tail: 0 } })).toBe(
+      dtw(word, ramp(40, Math.cos)),
+    );
+    // Frames that fit better than the cost are kept: leaving them out never costs more.
+    expect(dtw(word, word, { endSkip: { cost, lead: 10, tail: 10 } })).toBe(0);
+  });
+
   it('refuses implausible length ratios and abandons hopeless alignments', () => {
     expect(dtw(ramp(10, Math.sin), ramp(50, Math.sin))).toBe(Infinity);
     const a = ramp(40, (t) => Math.sin(6 * t));

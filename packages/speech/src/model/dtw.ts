@@ -43,6 +43,19 @@ export interface DtwOptions {
   /** Frames hold two views, the first `split` values and the rest: a frame's distance is
    * the sum of the two Euclidean distances, so neither view drowns the other. */
   split?: number;
+  /**
+   * Utterance frames the alignment may leave out before the template's start (up to
+   * `lead`) and after its end (up to `tail`), each at `cost`; without it every utterance
+   * frame is aligned.
+   */
+  endSkip?: EndSkip | undefined;
+}
+
+/** See {@link DtwOptions.endSkip}. */
+export interface EndSkip {
+  cost: number;
+  lead: number;
+  tail: number;
 }
 
 /** Reusable scratch rows so a decoder allocates nothing per alignment. */
@@ -110,16 +123,20 @@ export function dtw(
   // Cells outside the band are never written; only the edges next to it are reset, so a
   // row costs the band's width rather than the template's length.
   const reach = Math.ceil(slope) + 1;
+  const skip = options.endSkip;
+  let bestEnd = Infinity;
   for (let i = 1; i <= n; i++) {
     const centre = i * slope;
     const lo = Math.max(1, Math.floor(centre - band));
     const hi = Math.min(m, Math.ceil(centre + band));
-    curr[lo - 1] = Infinity;
+    // Column 0 is the template not yet begun: reachable only by leaving out quiet lead.
+    const unbegun = skip !== undefined && lo === 1 && i <= skip.lead ? skip.cost * i : Infinity;
+    curr[lo - 1] = unbegun;
     cellsComputed += hi - lo + 1;
     const ai = (i - 1) * dim;
     frameDistances(ad, ai, bd, step, dim, lo, hi, 0, split, dist, false);
     if (split < dim) frameDistances(ad, ai, bd, step, dim, lo, hi, split, dim, dist, true);
-    let rowMin = Infinity;
+    let rowMin = unbegun;
     for (let j = lo; j <= hi; j++) {
       const d = dist[j] as number;
       const diag = (prev[j - 1] as number) + 2 * d;
@@ -130,13 +147,21 @@ export function dtw(
       if (best < rowMin) rowMin = best;
     }
     curr.fill(Infinity, hi + 1, Math.min(m, hi + reach) + 1);
-    if (rowMin > limit) return Infinity;
+    if (skip !== undefined && hi === m && n - i <= skip.tail) {
+      const ended = (curr[m] as number) + skip.cost * (n - i);
+      if (ended < bestEnd) bestEnd = ended;
+    }
+    if (rowMin > limit) {
+      if (bestEnd <= limit) break;
+      return Infinity;
+    }
     const t = prev;
     prev = curr;
     curr = t;
   }
   ws.prev = prev;
   ws.curr = curr;
+  if (skip !== undefined) return bestEnd / (n + m);
   return (prev[m] as number) / (n + m);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyse, frameLevels, utteranceFeatures, type SpectralFrame } from '../features/features.js';
 import { take } from '../test/phrases.js';
 import { findSegments } from '../vad/endpointer.js';
-import { spanFeatures, takeFeatures, withoutPauses } from './features-of-take.js';
+import { quietEnds, spanFeatures, takeFeatures, withoutPauses } from './features-of-take.js';
 import { DEFAULT_SETTINGS, defaultFrontEnd } from './profile.js';
 
 describe('takeFeatures', () => {
@@ -67,6 +67,17 @@ describe('withoutPauses', () => {
     expect(withoutPauses(tiny, 3)).toHaveLength(tiny.length);
     const noise = frames(runs([-60, 40], [-20, 4]));
     expect(withoutPauses(noise, 3)).toHaveLength(noise.length);
+  });
+
+  it('counts the matching frames at each end quieter than the speech by the margin', () => {
+    // Another voice 20 dB under the speech for 6 analysis frames before it and 9 after
+    // (3 and 4 matching frames at two analysis frames each: the one half loud is not quiet).
+    const heard = frames(runs([-40, 6], [-20, 40], [-40, 9]));
+    expect(quietEnds(heard, 2, 12)).toEqual({ lead: 3, tail: 4 });
+    // Within the margin of the speech it is speech, and the word's own quiet sounds are too.
+    expect(quietEnds(heard, 2, 25)).toEqual({ lead: 0, tail: 0 });
+    expect(quietEnds(frames(runs([-40, 30])), 2, 12)).toEqual({ lead: 0, tail: 0 });
+    expect(quietEnds([], 2, 12)).toEqual({ lead: 0, tail: 0 });
   });
 
   it('is what whitened profiles match on, live and in training alike', () => {

@@ -4,6 +4,7 @@ import {
   SpectralAnalyser,
   utteranceFeatures,
   type FeatureMatrix,
+  type QuietEnds,
   type SpectralFrame,
 } from '../features/features.js';
 import { SpeechError } from '../errors.js';
@@ -128,6 +129,8 @@ export function spanFeatures(
     deltaWindow: deltaWindowOf(settings),
     dynamicRange: settings.dynamicRange,
   });
+  if (settings.endSkip !== undefined && phones === undefined)
+    cepstral.quietEnds = quietEnds(frames, settings.decimation, settings.endSkip.quietBelowDb);
   if (phones === undefined) return cepstral;
   const pg = posteriorgram(phoneCepstra(frames), phones.model, {
     decimation: settings.decimation,
@@ -135,6 +138,31 @@ export function spanFeatures(
     cache: phones.cache,
   });
   return joinViews(cepstral, pg, phones.weight);
+}
+
+/**
+ * The matching frames at each end of an utterance before its first and after its last
+ * frame within `belowDb` of its loud level (the 95th percentile of its analysis frames).
+ */
+export function quietEnds(
+  frames: readonly SpectralFrame[],
+  decimation: number,
+  belowDb: Decibels,
+): QuietEnds {
+  const n = Math.max(1, Math.floor(frames.length / decimation));
+  if (frames.length === 0) return { lead: 0, tail: 0 };
+  const levels = frames.map((f) => f.energyDb).sort((a, b) => a - b);
+  const loud = (levels[Math.floor(0.95 * (levels.length - 1))] as number) - belowDb;
+  const isLoud = (t: number): boolean => {
+    for (let d = 0; d < decimation; d++)
+      if ((frames[t * decimation + d]?.energyDb ?? -Infinity) >= loud) return true;
+    return false;
+  };
+  let lead = 0;
+  while (lead < n && !isLoud(lead)) lead++;
+  let tail = 0;
+  while (tail < n - lead && !isLoud(n - 1 - tail)) tail++;
+  return { lead, tail };
 }
 
 /** Quiet runs at least this long are pauses (docs/decisions/0064). */
@@ -159,7 +187,10 @@ export function withoutPauses(frames: readonly SpectralFrame[], floorDb: Decibel
   if (frames.length < 20) return [...frames];
   const levels = frames.map((f) => f.energyDb).sort((a, b) => a - b);
   const floor = levels[Math.floor(FLOOR_QUANTILE * levels.length)] ?? -Infinity;
-  const quiet = (i: number): boolean => (frames[i] as SpectralFrame).energyDb < floor + floorDb;
+  const R = Number(process.env.EXP_R ?? 'NaN');
+  const loud = levels[Math.floor(0.95 * (levels.length - 1))] ?? 0;
+  const cut = Number.isFinite(R) ? Math.max(floor + floorDb, loud - R) : floor + floorDb;
+  const quiet = (i: number): boolean => (frames[i] as SpectralFrame).energyDb < cut;
   const kept: SpectralFrame[] = [];
   for (let i = 0; i < frames.length;) {
     let end = i + 1;

@@ -1,4 +1,4 @@
-import { createFrontEnd, type FeatureMatrix, type FrontEnd } from '../features/features.js';
+import { createFrontEnd, type FeatureMatrix, type FrontEnd, type QuietEnds } from '../features/features.js';
 import type { Seconds } from '../units.js';
 import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } from './dtw.js';
 
@@ -21,10 +21,12 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * (`settings.deltaWindow`), which builds before it would not. Version 16 may cut pauses
  * short before matching (`settings.pauseFloor`), which builds before it would not. Version
  * 18 may floor each utterance's quietest log-mel energies (`settings.dynamicRange`), which
- * builds before it would not (17 is left to the phone format, should it change). Versions
- * 1 to 16 still load.
+ * builds before it would not (17 is left to the phone format, should it change). Version
+ * 20 may leave a live utterance's quiet ends out of its alignment (`settings.endSkip`),
+ * which builds before it would not (19 is left to the phone format). Versions 1 to 16 and
+ * 18 still load.
  */
-export const MODEL_VERSION = 18;
+export const MODEL_VERSION = 20;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
@@ -88,6 +90,12 @@ export interface ModelSettings {
    * profiles of band-limited takes and in profiles that match phones
    * (docs/decisions/0066). */
   dynamicRange?: number;
+  /** A live utterance's quiet ends may be left out of its alignment (see `EndSkip`):
+   * the frames before the first and after the last within `quietBelowDb` of its loud
+   * level, each at `cost` times the matched phrase's take-to-take distance; absent: every
+   * frame aligned, as in every file before format 20, in profiles without whitening and
+   * in profiles that match phones (docs/decisions/0074). */
+  endSkip?: { quietBelowDb: number; cost: number };
 }
 
 export const DEFAULT_SETTINGS: ModelSettings = {
@@ -120,6 +128,7 @@ export interface Calibration {
 
 /** An utterance ready for matching: full rate, half rate and a fixed-size sketch. */
 export interface Prepared extends Sequence {
+  quietEnds?: QuietEnds | undefined;
   half: Sequence;
   quarter: Sequence;
   sketch: Sequence;

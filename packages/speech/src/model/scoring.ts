@@ -1,4 +1,4 @@
-import { dtw, dtwPath, equalLengthDtw, type DtwWorkspace, type Sequence } from './dtw.js';
+import { dtw, dtwPath, equalLengthDtw, type DtwOptions, type DtwWorkspace, type Sequence } from './dtw.js';
 import type { Seconds } from '../units.js';
 import {
   cepstralDims,
@@ -29,11 +29,20 @@ export function align(
   settings: ModelSettings,
   ws: DtwWorkspace,
   abandonAbove = Infinity,
+  endSkipCost?: number,
 ): number {
+  const ends = query.quietEnds;
   const options = { band: settings.band, abandonAbove, split: viewSplit(settings) };
-  if (query.frames > 3 * settings.halveAbove) return dtw(query.quarter, t.quarter, options, ws);
-  if (query.frames > settings.halveAbove) return dtw(query.half, t.half, options, ws);
-  return dtw(query, t, options, ws);
+  const at = (rate: number): DtwOptions => ({
+    ...options,
+    endSkip:
+      endSkipCost === undefined || ends === undefined
+        ? undefined
+        : { cost: endSkipCost, lead: Math.floor(ends.lead / rate), tail: Math.floor(ends.tail / rate) },
+  });
+  if (query.frames > 3 * settings.halveAbove) return dtw(query.quarter, t.quarter, at(4), ws);
+  if (query.frames > settings.halveAbove) return dtw(query.half, t.half, at(2), ws);
+  return dtw(query, t, at(1), ws);
 }
 
 /** Where the phone view starts in a frame (cepstra and their deltas come first). */
@@ -151,6 +160,7 @@ export function exactScores(
   ws: DtwWorkspace,
   keep = 3,
   skip?: (index: number) => boolean,
+  endSkipCost?: (phrase: number) => number | undefined,
 ): PhraseScore[] {
   const scores: PhraseScore[] = [];
   const top: number[] = [];
@@ -160,7 +170,14 @@ export function exactScores(
     for (const ti of byPhrase[phrase] ?? []) {
       if (skip?.(ti) === true) continue;
       const limit = top.length >= keep ? (top[keep - 1] as number) : Infinity;
-      const d = align(query, templates[ti] as Template, settings, ws, Math.min(limit, best));
+      const d = align(
+        query,
+        templates[ti] as Template,
+        settings,
+        ws,
+        Math.min(limit, best),
+        endSkipCost?.(phrase),
+      );
       if (d < best) {
         best = d;
         bestTemplate = ti;

@@ -89,10 +89,11 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * misfit in the bias and a one-sided misfit for every utterance longer than its window,
  * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, 12 and 13 are 14
  * and 15 with twenty cepstra and deltas over two frames either side always, 14 is 16
- * with every pause kept (15, the phone format, keeps them still), and 16 is 18 with no
- * floor under the quietest bands. */
+ * with every pause kept (15, the phone format, keeps them still), 16 is 18 with no
+ * floor under the quietest bands, and 18 is 20 with every live frame aligned. */
 const READABLE_VERSIONS = new Set([
   ...Array.from({ length: 16 }, (_, i) => i + 1),
+  18,
   PHONE_MODEL_VERSION,
   MODEL_VERSION,
 ]);
@@ -118,6 +119,19 @@ const SETTINGS_SINCE: { [K in keyof ModelSettings]?: { version: number; valid: (
   deltaWindow: { version: 14, valid: countUpTo(MAX_DELTA_WINDOW) },
   pauseFloor: { version: 16, valid: (x) => finite(x) && x > 0 },
   dynamicRange: { version: 18, valid: (x) => finite(x) && x > 0 },
+  endSkip: {
+    version: 20,
+    valid: (x) =>
+      typeof x === 'object' &&
+      x !== null &&
+      Object.keys(x).length === 2 &&
+      'quietBelowDb' in x &&
+      'cost' in x &&
+      finite(x.quietBelowDb) &&
+      x.quietBelowDb > 0 &&
+      finite(x.cost) &&
+      x.cost > 0,
+  },
 };
 
 function settingsValid(settings: unknown, version: number): settings is ModelSettings {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
+import { RecognitionStream } from '../decode/streaming.js';
 import { narrowBand } from '../eval/channels.js';
 import { take } from '../test/phrases.js';
 import { noise } from '../test/signals.js';
@@ -236,20 +237,62 @@ describe('a profile of full-band takes', () => {
   });
 });
 
+describe('another voice in the room', () => {
+  /** Phrase `p` said with another voice 20 dB under it just before and just after. */
+  const amidTalk = (p: number): Float32Array => {
+    const other = take((p + 1) % names.length, 9).subarray(0, SAMPLE_RATE);
+    const mine = take(p, 8);
+    const heard = new Float32Array(2 * other.length + mine.length);
+    heard.set(other.map((v) => 0.1 * v));
+    heard.set(mine, other.length);
+    heard.set(
+      other.map((v) => 0.1 * v),
+      other.length + mine.length,
+    );
+    return heard;
+  };
+  /** The stream's first final: the user's phrase with the voice before it. */
+  const firstFinal = (profile: Profile, audio: Float32Array) => {
+    const stream = new RecognitionStream(new Matcher(profile));
+    return [...stream.push(audio), ...stream.end()].find((e) => e.type === 'final');
+  };
+
+  it('is left out of the alignment where it is quieter than the user (docs/decisions/0074)', () => {
+    const profile = trainProfile(items);
+    const everyFrame = trainProfile(items, { settings: { endSkip: undefined } });
+    for (const p of [2, 5]) {
+      const heard = amidTalk(p);
+      expect(firstFinal(profile, heard)).toMatchObject({ text: names[p], rejected: false });
+      // Aligned frame by frame, the other voice makes the phrase too far to accept.
+      expect(firstFinal(everyFrame, heard)).toMatchObject({ text: null, rejected: true });
+    }
+  });
+});
+
 describe('serialised profiles', () => {
   const profile = trainProfile(items, { now: fixedClock });
   const bytes = serializeProfile(profile);
-  // Files of earlier formats are made from a profile on their features: pauses kept, as
-  // before format 16, twenty cepstra, as before format 14, and every cepstrum scaled to
-  // unit variance, as before format 12.
-  const before16 = trainProfile(items, { now: fixedClock, settings: { pauseFloor: undefined } });
+  // Files of earlier formats are made from a profile on their features: every live frame
+  // aligned, as before format 20, pauses kept, as before format 16, twenty cepstra, as
+  // before format 14, and every cepstrum scaled to unit variance, as before format 12.
+  const before20 = trainProfile(items, { now: fixedClock, settings: { endSkip: undefined } });
+  const before16 = trainProfile(items, {
+    now: fixedClock,
+    settings: { pauseFloor: undefined, endSkip: undefined },
+  });
   const before14 = trainProfile(items, {
     now: fixedClock,
-    settings: { cepstra: undefined, deltaWindow: undefined, pauseFloor: undefined },
+    settings: { cepstra: undefined, deltaWindow: undefined, pauseFloor: undefined, endSkip: undefined },
   });
   const before12 = trainProfile(items, {
     now: fixedClock,
-    settings: { variancePower: undefined, cepstra: undefined, deltaWindow: undefined, pauseFloor: undefined },
+    settings: {
+      variancePower: undefined,
+      cepstra: undefined,
+      deltaWindow: undefined,
+      pauseFloor: undefined,
+      endSkip: undefined,
+    },
   });
   const before12Bytes = serializeProfile(before12);
   // Before format 10 files had no misfitAbove either.
@@ -386,7 +429,28 @@ describe('serialised profiles', () => {
       expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
     }
     // A format 16 file, without it, decides as it always did.
-    expect(readAsFormat(profile, 16).settings.dynamicRange).toBeUndefined();
+    expect(readAsFormat(before20, 16).settings.dynamicRange).toBeUndefined();
+  });
+
+  it('leaves quiet ends out of live alignments from format 20 on, and refuses the setting earlier or damaged', () => {
+    expect(deserializeProfile(bytes).settings.endSkip).toEqual(WHITENED_FRONT_END.endSkip);
+    const v18 = withHeader(bytes, {});
+    new DataView(v18.buffer).setUint16(4, 18, true);
+    expect(() => deserializeProfile(v18)).toThrow(/damaged/);
+    for (const endSkip of [
+      { quietBelowDb: 0, cost: 1.5 },
+      { quietBelowDb: 12, cost: -1 },
+      { quietBelowDb: 12 },
+      { quietBelowDb: 12, cost: 1.5, lead: 3 },
+      { quietBelowDb: '12', cost: 1.5 },
+      12,
+      null,
+    ]) {
+      const settings = { ...profile.settings, endSkip };
+      expect(() => deserializeProfile(withHeader(bytes, { settings }))).toThrow(/damaged/);
+    }
+    // A format 18 file, without it, aligns every frame as it always did.
+    expect(readAsFormat(before20, 18).settings.endSkip).toBeUndefined();
   });
 
   it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
@@ -606,7 +670,6 @@ function withHeader(file: Uint8Array, fields: Record<string, unknown>): Uint8Arr
 
 describe('profiles that match phones too', async () => {
   const { loadPhoneModel } = await import('../platform/phones.node.js');
-  const { RecognitionStream } = await import('../decode/streaming.js');
   const phones = await loadPhoneModel();
   const profile = trainProfile(items, { phones, settings: { phoneWeight: 6 }, now: fixedClock });
 

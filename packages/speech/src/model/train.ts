@@ -73,7 +73,7 @@ export const RELATIVE_CALIBRATION: Calibration = { weights: [-3.77, -10, -20], t
  * `0.5 n + r` alone (docs/decisions/0059). The distance beyond repetition
  * ({@link BEYOND_REPETITION}) joins the score too.
  */
-export const WHITENED_CALIBRATION: Calibration = { weights: [-3.93, -10, -20, -6], threshold: 0.5 };
+export const WHITENED_CALIBRATION: Calibration = { weights: [-3.67, -10, -20, -6], threshold: 0.5 };
 /**
  * With the whitened rule, a match whose distance lies more than `e^0.2` (1.22) times the
  * user's take-to-take distance away loses `0.5` of score per unit of log distance beyond
@@ -104,6 +104,7 @@ export const WHITENED_FRONT_END = {
   cepstra: 16,
   deltaWindow: 3,
   pauseFloor: 3,
+  endSkip: { quietBelowDb: 12, cost: 1.5 },
 } as const satisfies Partial<ModelSettings>;
 /**
  * How far under an utterance's loudest log-mel energy profiles of full-band takes floor
@@ -193,7 +194,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // asks for in the settings is used either way.
   const whitenedFrontEnd: Partial<ModelSettings> = Object.fromEntries(
     Object.entries(WHITENED_FRONT_END).filter(
-      ([key]) => !(key in asked) && !(key === 'pauseFloor' && phoneView !== undefined),
+      ([key]) => !(key in asked) && !((key === 'pauseFloor' || key === 'endSkip') && phoneView !== undefined),
     ),
   );
   const whitenedSettings: ModelSettings = { ...settings, ...whitenedFrontEnd };
