@@ -187,10 +187,7 @@ export function withoutPauses(frames: readonly SpectralFrame[], floorDb: Decibel
   if (frames.length < 20) return [...frames];
   const levels = frames.map((f) => f.energyDb).sort((a, b) => a - b);
   const floor = levels[Math.floor(FLOOR_QUANTILE * levels.length)] ?? -Infinity;
-  const R = Number(process.env.EXP_R ?? 'NaN');
-  const loud = levels[Math.floor(0.95 * (levels.length - 1))] ?? 0;
-  const cut = Number.isFinite(R) ? Math.max(floor + floorDb, loud - R) : floor + floorDb;
-  const quiet = (i: number): boolean => (frames[i] as SpectralFrame).energyDb < cut;
+  const quiet = (i: number): boolean => (frames[i] as SpectralFrame).energyDb < floor + floorDb;
   const kept: SpectralFrame[] = [];
   for (let i = 0; i < frames.length;) {
     let end = i + 1;

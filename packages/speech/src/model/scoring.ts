@@ -21,7 +21,8 @@ export interface PhraseScore {
 /**
  * Exact alignment cost of an utterance against one template. Long utterances are aligned
  * at half or a quarter of the frame rate; the choice depends on the query alone so
- * every phrase is scored on the same footing.
+ * every phrase is scored on the same footing. With `endSkipCost`, the utterance's quiet
+ * ends (`query.quietEnds`) may be left out at that cost a frame (docs/decisions/0074).
  */
 export function align(
   query: Prepared,
@@ -150,6 +151,7 @@ export function closestPhrases(best: ArrayLike<number>, count: number): number[]
 /**
  * Exact alignment against the templates of the candidate phrases, best first. Alignments
  * that cannot enter the top `keep` are abandoned early, so only the winners cost in full.
+ * `endSkipCostOf` gives a phrase's cost of leaving out a quiet end frame (live only).
  */
 export function exactScores(
   templates: readonly Template[],
@@ -160,7 +162,7 @@ export function exactScores(
   ws: DtwWorkspace,
   keep = 3,
   skip?: (index: number) => boolean,
-  endSkipCost?: (phrase: number) => number | undefined,
+  endSkipCostOf?: (phrase: number) => number | undefined,
 ): PhraseScore[] {
   const scores: PhraseScore[] = [];
   const top: number[] = [];
@@ -176,7 +178,7 @@ export function exactScores(
         settings,
         ws,
         Math.min(limit, best),
-        endSkipCost?.(phrase),
+        endSkipCostOf?.(phrase),
       );
       if (d < best) {
         best = d;
