@@ -1,13 +1,6 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
-import { toMono16k } from '../audio/audio.js';
-import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
+import { dirname, join, relative } from 'node:path';
 import { narrowBand } from '../eval/channels.js';
-import type { ManifestEntry } from '../platform/files.node.js';
-import { SAMPLE_RATE } from '../units.js';
-
-/** The splits a person would say through the headset: after enrolment, never enrolment itself. */
-const SPLITS = ['tune', 'test'] as const;
+import { writeHeardCopies } from './channel-copies.node.js';
 
 /**
  * The synthetic speakers as heard through an 8 kHz channel (a telephone, a Bluetooth
@@ -18,30 +11,9 @@ const SPLITS = ['tune', 'test'] as const;
  */
 export async function writeNarrowBand(folder: string): Promise<void> {
   const audioDir = join(folder, 'audio-narrow');
-  await mkdir(audioDir, { recursive: true });
-  let made = 0;
-  for (const severity of ['mild', 'moderate', 'severe']) {
-    const dir = join(folder, severity);
-    for (const split of SPLITS) {
-      const entries = JSON.parse(await readFile(join(dir, `${split}.json`), 'utf8')) as ManifestEntry[];
-      const narrow: ManifestEntry[] = [];
-      for (const entry of entries) {
-        const source = resolve(dir, entry.audio);
-        const copy = join(audioDir, basename(source));
-        const copyTime = await stat(copy).then(
-          (s) => s.mtimeMs,
-          () => -Infinity,
-        );
-        if (copyTime < (await stat(source)).mtimeMs) {
-          const audio = toMono16k(decodeWav(await readFile(source)));
-          await writeFile(copy, encodeWavPcm16(narrowBand(audio), SAMPLE_RATE));
-          made++;
-        }
-        narrow.push({ ...entry, audio: relative(dir, copy) });
-      }
-      await writeFile(join(dir, `${split}-narrow.json`), `${JSON.stringify(narrow, null, 2)}\n`);
-    }
-  }
+  const made = await writeHeardCopies(folder, audioDir, 'narrow', (audio) =>
+    Promise.resolve(narrowBand(audio)),
+  );
   console.log(
     `  ${made} takes resampled through an 8 kHz channel under ${relative(dirname(folder), audioDir)}`,
   );

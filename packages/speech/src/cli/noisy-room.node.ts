@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { toMono16k } from '../audio/audio.js';
-import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
+import { decodeWav } from '../audio/wav.js';
 import { inNoise } from '../eval/channels.js';
-import type { ManifestEntry } from '../platform/files.node.js';
+import { hash, rng } from '../eval/seeded.js';
 import { SAMPLE_RATE } from '../units.js';
-import { hash, rng } from './seeded.js';
+import { writeHeardCopies } from './channel-copies.node.js';
 
 const run = promisify(execFile);
 
@@ -18,9 +18,6 @@ const run = promisify(execFile);
  * room, and one close by or a busy café.
  */
 export const NOISY_ROOM_SNR_DB = [20, 10] as const;
-
-/** The splits a person would say in a noisier room: after enrolment, never enrolment itself. */
-const SPLITS = ['tune', 'test'] as const;
 
 /** What talks in the background: a radio or television, read by espeak-ng. */
 const BROADCAST = [
@@ -75,7 +72,12 @@ async function makeNoises(tmp: string): Promise<Record<Noise, Float32Array>> {
 /** What the noisy copies depend on besides their takes: this code and the espeak-ng that read the broadcast. */
 async function noiseFingerprint(): Promise<string> {
   const hash = createHash('sha256');
-  for (const module of ['./noisy-room.node.js', './seeded.js', '../eval/channels.js'])
+  for (const module of [
+    './noisy-room.node.js',
+    './channel-copies.node.js',
+    '../eval/seeded.js',
+    '../eval/channels.js',
+  ])
     hash.update(await readFile(fileURLToPath(new URL(module, import.meta.url))));
   hash.update((await run('espeak-ng', ['--version'])).stdout);
   return hash.digest('hex').slice(0, 16);
@@ -95,39 +97,23 @@ export async function writeNoisyRoom(folder: string): Promise<void> {
   let noises: Record<Noise, Float32Array> | undefined;
   for (const snrDb of NOISY_ROOM_SNR_DB) {
     const audioDir = join(folder, `audio-noise-${snrDb}db`);
-    await mkdir(audioDir, { recursive: true });
     const stampFile = join(audioDir, '.made-by');
     const current = await readFile(stampFile, 'utf8').then(
       (text) => text === fingerprint,
       () => false,
     );
-    let made = 0;
-    for (const severity of ['mild', 'moderate', 'severe']) {
-      const dir = join(folder, severity);
-      for (const split of SPLITS) {
-        const entries = JSON.parse(await readFile(join(dir, `${split}.json`), 'utf8')) as ManifestEntry[];
-        const noisy: ManifestEntry[] = [];
-        for (const entry of entries) {
-          const source = resolve(dir, entry.audio);
-          const copy = join(audioDir, basename(source));
-          const copyTime = await stat(copy).then(
-            (s) => s.mtimeMs,
-            () => -Infinity,
-          );
-          if (!current || copyTime < (await stat(source)).mtimeMs) {
-            noises ??= await makeNoises(join(audioDir, '.render'));
-            const r = rng(hash(basename(source)));
-            const noise = noises[NOISES[Math.floor(r() * NOISES.length)] as Noise];
-            const audio = toMono16k(decodeWav(await readFile(source)));
-            const offset = Math.floor(r() * noise.length);
-            await writeFile(copy, encodeWavPcm16(inNoise(audio, noise, snrDb, offset), SAMPLE_RATE));
-            made++;
-          }
-          noisy.push({ ...entry, audio: relative(dir, copy) });
-        }
-        await writeFile(join(dir, `${split}-noise-${snrDb}db.json`), `${JSON.stringify(noisy, null, 2)}\n`);
-      }
-    }
+    const made = await writeHeardCopies(
+      folder,
+      audioDir,
+      `noise-${snrDb}db`,
+      async (audio, takeName) => {
+        noises ??= await makeNoises(join(audioDir, '.render'));
+        const r = rng(hash(takeName));
+        const noise = noises[NOISES[Math.floor(r() * NOISES.length)] as Noise];
+        return inNoise(audio, noise, snrDb, Math.floor(r() * noise.length));
+      },
+      !current,
+    );
     await writeFile(stampFile, fingerprint);
     console.log(
       `  ${made} takes heard ${snrDb} dB over a noisy room under ${relative(dirname(folder), audioDir)}`,

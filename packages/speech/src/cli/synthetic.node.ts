@@ -8,7 +8,7 @@ import { toMono16k } from '../audio/audio.js';
 import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
 import { SAMPLE_RATE } from '../units.js';
 import { ENROLLED_PHRASES, ENROLLED_WORDS, UNENROLLED_PHRASES, UNENROLLED_WORDS } from './phrases.js';
-import { between, hash, rng } from './seeded.js';
+import { between, hash, rng } from '../eval/seeded.js';
 
 const run = promisify(execFile);
 
@@ -207,7 +207,7 @@ async function rendererFingerprint(): Promise<string> {
   const modules = [
     './synthetic.node.js',
     './phrases.js',
-    './seeded.js',
+    '../eval/seeded.js',
     '../audio/audio.js',
     '../audio/wav.js',
     '../audio/resample.js',

@@ -1,16 +1,9 @@
 // Deterministic test signals shared by the unit tests.
+import { rng } from '../eval/seeded.js';
 import { SAMPLE_RATE } from '../units.js';
 
-/** A seeded uniform generator in [0, 1). */
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
+/** A seeded uniform generator in [0, 1): the benchmark data's own. */
+export const seeded = rng;
 
 /** Concatenate signals. */
 export function concat(...parts: Float32Array[]): Float32Array {
