@@ -29,8 +29,8 @@ const BROADCAST = [
 const BROADCAST_VOICES = ['en-us+m2', 'en-gb+f3', 'en-us+f2', 'en-gb-x-rp+m4'];
 
 /** The three rooms: one other voice talking, a room of people talking, a fan or an extractor hood. */
-const NOISES = ['talker', 'babble', 'appliance'] as const;
-type Noise = (typeof NOISES)[number];
+export const NOISES = ['talker', 'babble', 'appliance'] as const;
+export type Noise = (typeof NOISES)[number];
 
 /** One voice reading every paragraph, in an order of its own. */
 async function readAloud(voice: number, tmp: string): Promise<Float32Array> {
@@ -56,7 +56,7 @@ function applianceNoise(seconds: number): Float32Array {
 }
 
 /** Each noise as 16 kHz audio; the broadcast ones rendered with espeak-ng. */
-async function makeNoises(tmp: string): Promise<Record<Noise, Float32Array>> {
+export async function makeNoises(tmp: string): Promise<Record<Noise, Float32Array>> {
   const voices = await Promise.all(BROADCAST_VOICES.map((_, v) => readAloud(v, tmp)));
   const longest = Math.max(...voices.map((v) => v.length));
   const babble = new Float32Array(longest);

@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Matcher } from '../decode/matcher.js';
+import { RecognitionStream } from '../decode/streaming.js';
+import { sayInStream, scoreStream, type StreamFinal, type StreamScore } from '../eval/continuous.js';
+import { between, hash, rng } from '../eval/seeded.js';
+import { normaliseText } from '../model/profile.js';
+import { trainProfile } from '../model/train.js';
+import { loadManifest } from '../platform/files.node.js';
+import { CHUNK_SAMPLES } from '../units.js';
+import { makeNoises, NOISES, type Noise } from './noisy-room.node.js';
+
+/**
+ * `speech:rooms`: each synthetic speaker's tuning phrases (never the test takes), known and
+ * unknown, said one after another in one live stream, 2-4 s apart, in their own room and
+ * with the room talking or humming under them all the time, as a radio, a television or a
+ * fan does: what the stream's finals make of them (docs/decisions/0074). `speech:eval`
+ * cannot show this: each of its files is one phrase, so each utterance starts with the file.
+ */
+const packageRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+const { values } = parseArgs({
+  options: {
+    snr: { type: 'string', default: '20' },
+    phrases: { type: 'string', default: '30' },
+  },
+});
+const snrDb = Number(values.snr);
+const count = Number(values.phrases);
+if (!Number.isFinite(snrDb) || !Number.isInteger(count) || count < 1) {
+  console.error('usage: npm run speech:rooms -- [--snr DB] [--phrases N]');
+  process.exit(2);
+}
+
+const rooms: readonly (Noise | 'own room')[] = ['own room', ...NOISES];
+const tmp = await mkdtemp(join(tmpdir(), 'parla-rooms-'));
+const noises = await makeNoises(join(tmp, 'noise'));
+await rm(tmp, { recursive: true, force: true });
+
+const totals = new Map<string, StreamScore[]>();
+for (const severity of ['mild', 'moderate', 'severe']) {
+  const folder = join(packageRoot, '.data', 'synthetic', severity);
+  const enrol = await loadManifest(join(folder, 'enroll.json'));
+  const tune = await loadManifest(join(folder, 'tune.json'));
+  for (const speaker of [...new Set(enrol.map((e) => e.speaker))].sort()) {
+    const mine = enrol.filter((e) => e.speaker === speaker);
+    const vocabulary = new Set(mine.map((e) => normaliseText(e.text)));
+    const matcher = new Matcher(trainProfile(mine.map((e) => ({ text: e.text, audio: e.audio }))));
+    const r = rng(hash(speaker));
+    // A fixed shuffled choice of the speaker's tuning takes, known and unknown alike.
+    const said = tune
+      .filter((t) => t.speaker === speaker)
+      .map((t) => ({ t, key: r() }))
+      .sort((a, b) => a.key - b.key)
+      .slice(0, count)
+      .map(({ t }) => ({ text: t.text, audio: t.audio, known: vocabulary.has(normaliseText(t.text)) }));
+    const gaps = [...said.map(() => between(r, [2, 4])), 2];
+    for (const room of rooms) {
+      const noise = room === 'own room' ? undefined : noises[room];
+      const { audio, spans } = sayInStream(
+        said,
+        gaps,
+        noise === undefined ? undefined : { noise, snrDb, offset: Math.floor(r() * noise.length) },
+      );
+      const stream = new RecognitionStream(matcher);
+      const finals: StreamFinal[] = [];
+      const keep = (events: ReturnType<RecognitionStream['push']>): void => {
+        for (const e of events)
+          if (e.type === 'final') finals.push({ text: e.text, start: e.start, end: e.end });
+      };
+      for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
+        keep(stream.push(audio.subarray(i, i + CHUNK_SAMPLES)));
+      keep(stream.end());
+      const score = scoreStream(spans, finals);
+      const key = `${severity} ${room}`;
+      totals.set(key, [...(totals.get(key) ?? []), score]);
+      console.log(`${speaker.padEnd(16)} ${room.padEnd(9)} ${describe(score)}`);
+    }
+  }
+}
+
+console.log(`\nSeverity and room, every speaker together (${snrDb} dB under them where the room sounds):`);
+for (const [key, scores] of totals) console.log(`${key.padEnd(19)} ${describe(sum(scores))}`);
+
+function sum(scores: StreamScore[]): StreamScore {
+  const add = (pick: (s: StreamScore) => number): number => scores.reduce((n, s) => n + pick(s), 0);
+  const lengths = scores.map((s) => s.medianLength).sort((a, b) => a - b);
+  return {
+    understood: add((s) => s.understood),
+    known: add((s) => s.known),
+    mistaken: add((s) => s.mistaken),
+    unknownAccepted: add((s) => s.unknownAccepted),
+    unknown: add((s) => s.unknown),
+    roomFinals: add((s) => s.roomFinals),
+    roomAccepted: add((s) => s.roomAccepted),
+    finals: add((s) => s.finals),
+    medianLength: lengths[Math.floor(lengths.length / 2)] ?? 0,
+  };
+}
+
+function describe(s: StreamScore): string {
+  const pct = (n: number, of: number): string => `${of > 0 ? ((100 * n) / of).toFixed(1) : '-'} %`;
+  return [
+    `understood ${pct(s.understood, s.known).padStart(7)} (${s.understood}/${s.known})`,
+    `mistaken ${s.mistaken}`,
+    `unknown accepted ${pct(s.unknownAccepted, s.unknown)}`,
+    `finals ${s.finals}, ${s.roomFinals} on the room alone (${s.roomAccepted} accepted)`,
+    `median utterance ${s.medianLength.toFixed(1)} s`,
+  ].join('  ');
+}

@@ -1,0 +1,102 @@
+// A person's phrases said one after another in one live stream, as the app hears them,
+// and how the stream's final results are scored against where each phrase was.
+import { normaliseText } from '../model/profile.js';
+import type { Seconds } from '../units.js';
+import { SAMPLE_RATE } from '../units.js';
+import { inNoise } from './channels.js';
+
+/** Where one phrase was said in the stream. */
+export interface SaidSpan {
+  text: string;
+  start: Seconds;
+  end: Seconds;
+  /** Whether it is one of the user's phrases. */
+  known: boolean;
+}
+
+/** One final result of the stream, as `RecognitionStream` reports it. */
+export interface StreamFinal {
+  text: string | null;
+  start: Seconds;
+  end: Seconds;
+}
+
+/** What a stream's finals made of the phrases said in it. */
+export interface StreamScore {
+  /** Known phrases with an accepted final of their own text over them. */
+  understood: number;
+  known: number;
+  /** Known phrases with an accepted final of another phrase over them. */
+  mistaken: number;
+  /** Unknown phrases with an accepted final over them. */
+  unknownAccepted: number;
+  unknown: number;
+  /** Finals over no phrase at all: the room alone; and how many of them were accepted. */
+  roomFinals: number;
+  roomAccepted: number;
+  finals: number;
+  /** Median length of the finals' utterances. */
+  medianLength: Seconds;
+}
+
+/**
+ * The phrases one after another, each after its gap of silence (`gaps[i]` before phrase
+ * `i`; one more gap, if given, after the last); `room` (looped from `offset`) is added under
+ * the whole stream at `snrDb` under its speech level, or nothing when absent.
+ */
+export function sayInStream(
+  phrases: readonly { text: string; audio: Float32Array; known: boolean }[],
+  gaps: readonly Seconds[],
+  room?: { noise: Float32Array; snrDb: number; offset: number },
+): { audio: Float32Array; spans: SaidSpan[] } {
+  const gapSamples = gaps.map((g) => Math.round(g * SAMPLE_RATE));
+  const total = phrases.reduce((n, p) => n + p.audio.length, 0) + gapSamples.reduce((n, g) => n + g, 0);
+  const audio = new Float32Array(total);
+  const spans: SaidSpan[] = [];
+  let at = 0;
+  phrases.forEach((p, i) => {
+    at += gapSamples[i] ?? 0;
+    audio.set(p.audio, at);
+    spans.push({
+      text: p.text,
+      known: p.known,
+      start: at / SAMPLE_RATE,
+      end: (at + p.audio.length) / SAMPLE_RATE,
+    });
+    at += p.audio.length;
+  });
+  if (room === undefined) return { audio, spans };
+  // The stream's speech level is its phrases' (the silences between lie far under it).
+  return { audio: inNoise(audio, room.noise, room.snrDb, room.offset), spans };
+}
+
+/** Whether a final lies over a span, with a little slack for the end-pointer's padding. */
+const over = (f: StreamFinal, s: SaidSpan): boolean => f.start < s.end + 0.2 && f.end > s.start - 0.2;
+
+/** Score the finals of one stream against the phrases said in it. */
+export function scoreStream(spans: readonly SaidSpan[], finals: readonly StreamFinal[]): StreamScore {
+  const accepted = (f: StreamFinal): boolean => f.text !== null;
+  let understood = 0;
+  let mistaken = 0;
+  let unknownAccepted = 0;
+  for (const s of spans) {
+    const heard = finals.filter((f) => accepted(f) && over(f, s));
+    if (!s.known) {
+      if (heard.length > 0) unknownAccepted++;
+    } else if (heard.some((f) => normaliseText(f.text ?? '') === normaliseText(s.text))) understood++;
+    else if (heard.length > 0) mistaken++;
+  }
+  const room = finals.filter((f) => !spans.some((s) => over(f, s)));
+  const lengths = finals.map((f) => f.end - f.start).sort((a, b) => a - b);
+  return {
+    understood,
+    known: spans.filter((s) => s.known).length,
+    mistaken,
+    unknownAccepted,
+    unknown: spans.filter((s) => !s.known).length,
+    roomFinals: room.length,
+    roomAccepted: room.filter(accepted).length,
+    finals: finals.length,
+    medianLength: lengths[Math.floor(lengths.length / 2)] ?? 0,
+  };
+}
