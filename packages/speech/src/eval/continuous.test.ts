@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_RATE } from '../units.js';
+import { activeLevel } from './channels.js';
+import { sayInStream, scoreStream, type SaidSpan } from './continuous.js';
+
+const tone = (seconds: number): Float32Array =>
+  Float32Array.from({ length: Math.round(seconds * SAMPLE_RATE) }, (_, i) => 0.3 * Math.sin(i / 5));
+
+describe('sayInStream', () => {
+  it('puts each phrase after its gap and says where, with the room under it all', () => {
+    const phrases = [
+      { text: 'yes', audio: tone(0.5), known: true },
+      { text: 'go away', audio: tone(1), known: false },
+    ];
+    const { audio, spans } = sayInStream(phrases, [2, 3, 1]);
+    expect(spans).toEqual([
+      { text: 'yes', known: true, start: 2, end: 2.5 },
+      { text: 'go away', known: false, start: 5.5, end: 6.5 },
+    ]);
+    expect(audio.length).toBe(7.5 * SAMPLE_RATE);
+    expect(audio[Math.round(1 * SAMPLE_RATE)]).toBe(0);
+    const noise = Float32Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? 1 : -1));
+    const inRoom = sayInStream(phrases, [2, 3, 1], { noise, snrDb: 20, offset: 0 }).audio;
+    // Under the speech by 20 dB: the silence between the phrases now holds the room.
+    const gap = inRoom.subarray(SAMPLE_RATE, 2 * SAMPLE_RATE);
+    expect(10 * Math.log10(activeLevel(audio) / activeLevel(gap))).toBeCloseTo(20, 1);
+  });
+});
+
+describe('scoreStream', () => {
+  const spans: SaidSpan[] = [
+    { text: 'Yes please', known: true, start: 2, end: 3 },
+    { text: 'water', known: true, start: 6, end: 7 },
+    { text: 'thank you', known: true, start: 10, end: 11 },
+    { text: 'go away', known: false, start: 14, end: 15 },
+  ];
+
+  it('counts what each phrase got, and what the room alone got', () => {
+    const score = scoreStream(spans, [
+      { text: 'yes, please', start: 1.9, end: 3.1 }, // understood (case and punctuation aside)
+      { text: 'help', start: 5.8, end: 7.3 }, // mistaken
+      { text: null, start: 9.9, end: 11.2 }, // rejected: not understood, not mistaken
+      { text: 'water', start: 13.8, end: 15.2 }, // an unknown phrase accepted
+      { text: null, start: 17, end: 18 }, // the room alone, rejected
+      { text: 'water', start: 20, end: 22 }, // the room alone, accepted
+    ]);
+    expect(score).toMatchObject({
+      understood: 1,
+      known: 3,
+      mistaken: 1,
+      unknownAccepted: 1,
+      unknown: 1,
+      roomFinals: 2,
+      roomAccepted: 1,
+      finals: 6,
+    });
+    // Lengths 1, 1.2, 1.3, 1.4, 1.5 and 2 s: the upper of the middle two.
+    expect(score.medianLength).toBeCloseTo(1.4, 9);
+  });
+
+  it('credits a phrase inside one long utterance with the other voice around it', () => {
+    const score = scoreStream(spans, [{ text: 'water', start: 4, end: 9 }]);
+    expect(score).toMatchObject({ understood: 1, mistaken: 0, roomFinals: 0, finals: 1 });
+  });
+});
