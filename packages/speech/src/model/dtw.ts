@@ -92,8 +92,10 @@ export function alignedCells(): number {
 /**
  * Symmetric dynamic time warping (diagonal steps weigh double) with Euclidean frame
  * distance, normalised by the summed lengths so scores of long and short phrases compare.
- * `a` is the utterance; `b`, the template, may be quantised.
- * Stops early once every open path is already worse than `abandonAbove`.
+ * `a` is the utterance; `b`, the template, may be quantised. With `endSkip`, the
+ * utterance's first and last frames may be left out at a fixed cost each, as a template
+ * that begins late or ends early in it. Stops early once every open path is already
+ * worse than `abandonAbove`.
  */
 export function dtw(
   a: Sequence,

@@ -98,7 +98,9 @@ const MISTAKEN_MARK_RATIO = 1.05;
  * splits each raised accuracy at the one cut; profiles of one take per phrase, which are
  * not whitened, did better with the plain front end. Pauses are cut short too
  * (`pauseFloor`, 3 dB; docs/decisions/0064), except in profiles that match phones, whose
- * phone view follows every frame.
+ * phone view follows every frame; for the same reason only the others may leave a live
+ * utterance's quiet ends out of its alignment (`endSkip`: frames 12 dB under its loud
+ * level, at 1.5 times the phrase's take-to-take distance each; docs/decisions/0074).
  */
 export const WHITENED_FRONT_END = {
   cepstra: 16,
