@@ -88,9 +88,8 @@ async function noiseFingerprint(): Promise<string> {
  * tuning and test takes with one of three noises added 20 and 10 dB under their voice
  * (another voice talking, as a radio or television; four voices, as a ward or a café; a
  * fan), as `tune-noise-20db.json`, `test-noise-20db.json` and the same with 10 beside its
- * manifests. Which noise, and where in
- * it the take falls, follows from the take's name. Copies are made again when their take
- * was rendered after them or this code changed.
+ * manifests. Which noise, and where in it the take falls, follows from the take's name.
+ * Copies are made again when their take was rendered after them or this code changed.
  */
 export async function writeNoisyRoom(folder: string): Promise<void> {
   const fingerprint = await noiseFingerprint();
