@@ -84,6 +84,7 @@ for (const severity of ['mild', 'moderate', 'severe']) {
 console.log(`\nSeverity and room, every speaker together (${snrDb} dB under them where the room sounds):`);
 for (const [key, scores] of totals) console.log(`${key.padEnd(19)} ${describe(sum(scores))}`);
 
+/** The speakers' scores added up; the median utterance is the median of their medians. */
 function sum(scores: StreamScore[]): StreamScore {
   const add = (pick: (s: StreamScore) => number): number => scores.reduce((n, s) => n + pick(s), 0);
   const lengths = scores.map((s) => s.medianLength).sort((a, b) => a - b);
