@@ -8,6 +8,7 @@ import { toMono16k } from '../audio/audio.js';
 import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
 import { SAMPLE_RATE } from '../units.js';
 import { ENROLLED_PHRASES, ENROLLED_WORDS, UNENROLLED_PHRASES, UNENROLLED_WORDS } from './phrases.js';
+import { addRoomTone } from '../eval/channels.js';
 import { between, hash, rng } from '../eval/seeded.js';
 
 const run = promisify(execFile);
@@ -180,18 +181,7 @@ async function renderTake(
   for (const s of speech) power += s * s;
   const rms = Math.sqrt(power / Math.max(1, speech.length));
   const noiseRms = rms / 10 ** ((between(r, sev.snrDb) + day.snrDb) / 20);
-  // Brownish room noise: white noise through a one-pole low-pass, rescaled to the target level.
-  let lp = 0;
-  const noise = new Float32Array(out.length);
-  let np = 0;
-  for (let i = 0; i < out.length; i++) {
-    const white = r() * 2 - 1;
-    lp = 0.9 * lp + 0.1 * white;
-    noise[i] = lp + 0.15 * white;
-    np += (noise[i] as number) ** 2;
-  }
-  const scale = noiseRms / Math.sqrt(np / out.length);
-  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (noise[i] as number) * scale;
+  addRoomTone(out, noiseRms, r);
   // Written beside and renamed: a take cut short by an interrupted run is never kept.
   await writeFile(`${tmp}.out.wav`, encodeWavPcm16(out, SAMPLE_RATE));
   await rename(`${tmp}.out.wav`, file);

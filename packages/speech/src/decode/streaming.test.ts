@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trainProfile } from '../model/train.js';
-import { concat, noise } from '../test/signals.js';
+import { concat, noise, seeded, word } from '../test/signals.js';
 import { take } from '../test/phrases.js';
 import { CHUNK_SAMPLES } from '../units.js';
 import { Matcher } from './matcher.js';
@@ -109,5 +109,42 @@ describe('RecognitionStream', () => {
 
   it('stays silent on silence', () => {
     expect(feed(new RecognitionStream(matcher), noise(3))).toEqual([]);
+  });
+
+  it('understands phrases said over a room that never stops talking (docs/decisions/0075)', () => {
+    // Another voice 20 dB under the user's, word after word, as a television talks.
+    const r = seeded(5);
+    const talk = concat(
+      ...Array.from({ length: 60 }, (_, i) => {
+        const f = 90 + 60 * r();
+        return concat(
+          word(0.2 + 0.3 * r(), [f, 1.2 * f], [500 + 800 * r(), 900 + 900 * r()], i, 0.03),
+          noise(0.1, 0.001, i),
+        );
+      }),
+    );
+    const said: [number, number][] = [
+      [2, 2],
+      [9, 0],
+      [13, 3],
+    ];
+    const audio = Float32Array.from(talk.subarray(0, 17 * 16000));
+    for (const [at, p] of said) {
+      const mine = take(p, 8);
+      for (let i = 0; i < mine.length; i++)
+        audio[at * 16000 + i] = (audio[at * 16000 + i] as number) + (mine[i] as number);
+    }
+    const understood = (events: StreamEvent[]) =>
+      events.filter((e) => e.type === 'final' && !e.rejected).map((e) => e.type === 'final' && e.text);
+    // Heard against the quietest moment alone, the room holds the utterances open.
+    expect(
+      understood(feed(new RecognitionStream(matcher, { endpointer: { busyAfter: undefined } }), audio)),
+    ).not.toEqual(said.map(([, p]) => names[p]));
+    const events = feed(new RecognitionStream(matcher), audio);
+    expect(understood(events)).toEqual(said.map(([, p]) => names[p]));
+    // The first was said within the utterance the room opened, withdrawn and heard again.
+    expect(events.some((e) => e.type === 'speech-cancelled')).toBe(true);
+    const first = events.find((e) => e.type === 'final');
+    expect(first?.type === 'final' && first.start).toBeGreaterThan(1.8);
   });
 });

@@ -1,6 +1,6 @@
 import { SpectralAnalyser, type FeatureMatrix, type SpectralFrame } from '../features/features.js';
 import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
-import { defaultFrontEnd } from '../model/profile.js';
+import { defaultFrontEnd, type Profile } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
 import type { Matcher, Recognition } from './matcher.js';
@@ -32,6 +32,16 @@ export interface StreamOptions {
 
 /** The longest default join window: the longest end-point silence a profile learns. */
 export const JOIN_WITHIN: Seconds = 1.5;
+
+/**
+ * How long an utterance may run before the stream takes it for the room talking: twice the
+ * user's longest phrase, and never under 5 s (docs/decisions/0075).
+ */
+export function busyAfter(profile: Profile): Seconds {
+  const fe = defaultFrontEnd();
+  const frames = profile.templates.reduce((n, t) => Math.max(n, t.frames), 0);
+  return Math.max(5, (2 * frames * profile.settings.decimation * fe.hopSamples) / fe.sampleRate);
+}
 
 type Final = Extract<StreamEvent, { type: 'final' }>;
 
@@ -90,6 +100,7 @@ export class RecognitionStream {
     this.analyser = new SpectralAnalyser(fe, 0, this.phoneView !== undefined);
     this.frameShift = fe.hopSamples / fe.sampleRate;
     this.endpointer = new Endpointer({
+      busyAfter: busyAfter(matcher.profile),
       ...options.endpointer,
       frameShift: this.frameShift,
       minSilence: options.minSilence ?? matcher.profile.minSilence,
@@ -108,7 +119,7 @@ export class RecognitionStream {
     const events: StreamEvent[] = [];
     for (const frame of this.analyser.push(chunk)) {
       this.buffer.push(frame);
-      this.handle(this.endpointer.process(frame.energyDb), events);
+      for (const event of this.endpointer.process(frame.energyDb)) this.handle(event, events);
     }
     if (
       this.rejected !== undefined &&

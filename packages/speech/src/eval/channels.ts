@@ -48,3 +48,21 @@ export function inNoise(audio: Float32Array, noise: Float32Array, snrDb: number,
   for (let i = 0; i < audio.length; i++) out[i] = (audio[i] as number) + (stretch[i] as number) * scale;
   return out;
 }
+
+/**
+ * A quiet room's own steady sound added to `audio` (in place) at `rms`: brownish noise,
+ * white noise through a one-pole low-pass with a little of the white kept.
+ */
+export function addRoomTone(audio: Float32Array, rms: number, random: () => number): void {
+  let lp = 0;
+  const tone = new Float32Array(audio.length);
+  let power = 0;
+  for (let i = 0; i < audio.length; i++) {
+    const white = random() * 2 - 1;
+    lp = 0.9 * lp + 0.1 * white;
+    tone[i] = lp + 0.15 * white;
+    power += (tone[i] as number) ** 2;
+  }
+  const scale = power > 0 ? rms / Math.sqrt(power / audio.length) : 0;
+  for (let i = 0; i < audio.length; i++) audio[i] = (audio[i] as number) + (tone[i] as number) * scale;
+}

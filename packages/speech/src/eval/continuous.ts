@@ -3,7 +3,7 @@
 import { normaliseText } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { SAMPLE_RATE } from '../units.js';
-import { inNoise } from './channels.js';
+import { addRoomTone, inNoise } from './channels.js';
 
 /** Where one phrase was said in the stream. */
 export interface SaidSpan {
@@ -40,21 +40,34 @@ export interface StreamScore {
 }
 
 /**
- * The phrases one after another, each after its gap of silence (`gaps[i]` before phrase
- * `i`; one more gap, if given, after the last); `room` (looped from `offset`) is added under
- * the whole stream at `snrDb` under its speech level, or nothing when absent.
+ * The phrases one after another, each after its gap (`gaps[i]` before phrase `i`; one more
+ * gap, if given, after the last); `room` (looped from `offset`) is added under the whole
+ * stream at `snrDb` under its speech level, or nothing when absent.
+ *
+ * The gaps are silent unless `tone` is given: each recording's first and last `edge`
+ * seconds then hold its room alone, and each gap gets that room's steady sound at the level
+ * of the recording after it (the last gap: before it), as the room went on between takes.
  */
 export function sayInStream(
   phrases: readonly { text: string; audio: Float32Array; known: boolean }[],
   gaps: readonly Seconds[],
   room?: { noise: Float32Array; snrDb: number; offset: number },
+  tone?: { edge: Seconds; random: () => number },
 ): { audio: Float32Array; spans: SaidSpan[] } {
   const gapSamples = gaps.map((g) => Math.round(g * SAMPLE_RATE));
   const total = phrases.reduce((n, p) => n + p.audio.length, 0) + gapSamples.reduce((n, g) => n + g, 0);
   const audio = new Float32Array(total);
   const spans: SaidSpan[] = [];
   let at = 0;
+  const edge = Math.round((tone?.edge ?? 0) * SAMPLE_RATE);
+  const rmsOf = (x: Float32Array): number =>
+    Math.sqrt(x.reduce((n, v) => n + v * v, 0) / Math.max(1, x.length));
+  const fillGap = (from: number, samples: number, beside: Float32Array | undefined): void => {
+    if (tone === undefined || beside === undefined) return;
+    addRoomTone(audio.subarray(from, from + samples), rmsOf(beside), tone.random);
+  };
   phrases.forEach((p, i) => {
+    fillGap(at, gapSamples[i] ?? 0, p.audio.subarray(0, edge));
     at += gapSamples[i] ?? 0;
     audio.set(p.audio, at);
     spans.push({
@@ -65,6 +78,7 @@ export function sayInStream(
     });
     at += p.audio.length;
   });
+  fillGap(at, audio.length - at, phrases.at(-1)?.audio.subarray(-edge));
   if (room === undefined) return { audio, spans };
   // The stream's speech level is its phrases' (the silences between lie far under it).
   return { audio: inNoise(audio, room.noise, room.snrDb, room.offset), spans };

@@ -126,7 +126,7 @@ export class GenericStream {
     this.audio = grown;
     const results: GenericResult[] = [];
     for (const frame of this.analyser.push(chunk))
-      this.handle(this.endpointer.process(frame.energyDb), results);
+      for (const event of this.endpointer.process(frame.energyDb)) this.handle(event, results);
     if (this.endpointer.speaking) {
       this.feedTo(this.audioStart + this.audio.length);
     } else if (this.audio.length > 16000) {

@@ -251,20 +251,33 @@ describe('another voice in the room', () => {
     );
     return heard;
   };
-  /** The stream's first final: the user's phrase with the voice before it. */
-  const firstFinal = (profile: Profile, audio: Float32Array) => {
-    const stream = new RecognitionStream(new Matcher(profile));
+  /** The stream's first final: the user's phrase with the voice before it, unless the
+   * end-pointer, hearing the room (the default), cuts the voice away. */
+  const firstFinal = (profile: Profile, audio: Float32Array, hearsRoom = false) => {
+    const stream = new RecognitionStream(
+      new Matcher(profile),
+      hearsRoom ? {} : { endpointer: { busyAfter: undefined } },
+    );
     return [...stream.push(audio), ...stream.end()].find((e) => e.type === 'final');
   };
+  const everyFrame = trainProfile(items, { settings: { endSkip: undefined } });
 
   it('is left out of the alignment where it is quieter than the user (docs/decisions/0074)', () => {
     const profile = trainProfile(items);
-    const everyFrame = trainProfile(items, { settings: { endSkip: undefined } });
     for (const p of [2, 5]) {
       const heard = amidTalk(p);
       expect(firstFinal(profile, heard)).toMatchObject({ text: names[p], rejected: false });
       // Aligned frame by frame, the other voice makes the phrase too far to accept.
       expect(firstFinal(everyFrame, heard)).toMatchObject({ text: null, rejected: true });
+    }
+  });
+
+  it('is cut away by an end-pointer that hears the room talk (docs/decisions/0075)', () => {
+    for (const p of [2, 5]) {
+      const final = firstFinal(everyFrame, amidTalk(p), true);
+      expect(final).toMatchObject({ text: names[p], rejected: false });
+      // The utterance is the phrase alone: it starts where the phrase does, 1 s in.
+      expect(final?.type === 'final' && final.start).toBeGreaterThan(0.85);
     }
   });
 });

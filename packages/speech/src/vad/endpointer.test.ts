@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyse, createFrontEnd } from '../features/features.js';
-import { concat, noise, word } from '../test/signals.js';
-import { Endpointer, findSegments, silencesBetween } from './endpointer.js';
+import { concat, noise, seeded, word } from '../test/signals.js';
+import {
+  Endpointer,
+  findSegments,
+  silencesBetween,
+  type EndpointerOptions,
+  type Segment,
+} from './endpointer.js';
 
 const fe = createFrontEnd();
 const energies = (x: Float32Array): number[] => analyse(x, fe).map((f) => f.energyDb);
@@ -45,7 +51,7 @@ describe('Endpointer', () => {
       let endAt = -1;
       let last = -1;
       e.forEach((v, i) => {
-        const ev = ep.process(v);
+        const [ev] = ep.process(v);
         if (ev?.type === 'end') {
           endAt = i;
           last = ev.endFrame;
@@ -59,9 +65,7 @@ describe('Endpointer', () => {
   it('drops clicks too short to be speech', () => {
     const x = concat(noise(0.5), word(0.07, [150, 150], [800, 800]), noise(1));
     const ep = new Endpointer();
-    const events = energies(x)
-      .map((v) => ep.process(v))
-      .filter((v) => v !== undefined);
+    const events = energies(x).flatMap((v) => ep.process(v));
     expect(events.map((e) => e.type)).toEqual(['start', 'cancel']);
   });
 
@@ -77,5 +81,117 @@ describe('Endpointer', () => {
     const segments = findSegments(energies(x));
     expect(segments).toHaveLength(1);
     expect(segments[0]?.startFrame).toBe(0);
+  });
+});
+
+describe('Endpointer in a room that talks', () => {
+  /** Another voice 20 dB under the user's words: short words, short gaps, never a pause. */
+  const talkingRoom = (seconds: number, seed = 11): Float32Array => {
+    const r = seeded(seed);
+    const parts: Float32Array[] = [];
+    let length = 0;
+    while (length < seconds) {
+      const w = 0.2 + 0.3 * r();
+      const gap = 0.05 + 0.15 * r();
+      const f = 90 + 60 * r();
+      parts.push(word(w, [f, f * 1.2], [500 + 800 * r(), 900 + 900 * r()], seed + parts.length, 0.03));
+      parts.push(noise(gap, 0.001, seed + parts.length));
+      length += w + gap;
+    }
+    return concat(...parts).subarray(0, Math.round(seconds * 16000));
+  };
+  /** `under` with each of `words` (at its start time, in seconds) added over it. */
+  const withWords = (under: Float32Array, words: [number, Float32Array][]): Float32Array => {
+    const out = Float32Array.from(under);
+    for (const [at, w] of words) {
+      const from = Math.round(at * 16000);
+      for (let i = 0; i < w.length && from + i < out.length; i++)
+        out[from + i] = (out[from + i] as number) + (w[i] as number);
+    }
+    return out;
+  };
+  const userWord = (seed: number): Float32Array => word(0.6, [120, 150], [600, 1400], seed);
+  const eventsOf = (x: Float32Array, options: EndpointerOptions) => {
+    const ep = new Endpointer(options);
+    const events = energies(x).flatMap((v) => [...ep.process(v)]);
+    const last = ep.flush();
+    return { ep, events: last === undefined ? events : [...events, last] };
+  };
+  const near = (segments: Segment[], starts: number[]): void => {
+    expect(segments).toHaveLength(starts.length);
+    segments.forEach((s, i) => {
+      expect(Math.abs(seconds(s.startFrame) - (starts[i] as number))).toBeLessThan(0.15);
+      expect(Math.abs(seconds(s.endFrame) - ((starts[i] as number) + 0.6))).toBeLessThan(0.15);
+    });
+  };
+
+  it('takes an utterance that outlasts busyAfter for the room and hears the user over it', () => {
+    const starts = [3, 9, 14, 17];
+    const x = withWords(
+      talkingRoom(20),
+      starts.map((s, i) => [s, userWord(i + 1)]),
+    );
+    // The quietest moment is under the room's words, so the room passes for speech.
+    expect(findSegments(energies(x)).some((s) => s.endFrame - s.startFrame > 500)).toBe(true);
+    const { ep, events } = eventsOf(x, { busyAfter: 4 });
+    // The first word was said within the withdrawn utterance and is found again in it.
+    expect(events.filter((e) => e.type === 'cancel')).toHaveLength(1);
+    near(findSegments(energies(x), { busyAfter: 4 }), starts);
+    expect(ep.roomLevel).toBeGreaterThan(-40);
+  });
+
+  it('hears a phrase again when the room kept its utterance open around it', () => {
+    // The room talks for 3.5 s only, too short to be withdrawn; its quiet ends give it away.
+    const x = concat(noise(1), withWords(talkingRoom(3.5), [[1.2, userWord(1)]]), noise(2, 0.001, 5));
+    expect(findSegments(energies(x))[0]?.startFrame).toBeLessThan(110);
+    near(findSegments(energies(x), { busyAfter: 10 }), [2.2]);
+  });
+
+  it('changes nothing in a quiet room', () => {
+    const soft = word(0.5, [110, 140], [500, 1200], 3, 0.03);
+    const x = concat(
+      noise(1),
+      userWord(1),
+      noise(0.5, 0.001, 2),
+      soft,
+      noise(1, 0.001, 3),
+      userWord(2),
+      noise(8, 0.001, 4),
+    );
+    const plain = findSegments(energies(x));
+    expect(plain).toHaveLength(3);
+    const { ep, events } = eventsOf(x, { busyAfter: 4 });
+    expect(events.filter((e) => e.type === 'end')).toEqual(plain.map((s) => ({ type: 'end', ...s })));
+    expect(ep.roomLevel).toBeUndefined();
+  });
+
+  it('hears soft speech again once the room has stopped talking', () => {
+    const soft = word(0.6, [110, 140], [500, 1200], 3, 0.02);
+    const x = concat(
+      withWords(talkingRoom(8), [[3, userWord(1)]]),
+      noise(4, 0.001, 6),
+      soft,
+      noise(1, 0.001, 7),
+    );
+    const ep = new Endpointer({ busyAfter: 4 });
+    const levels = energies(x);
+    const ends: Segment[] = [];
+    let roomAt7: number | undefined;
+    levels.forEach((v, t) => {
+      for (const e of ep.process(v)) if (e.type === 'end') ends.push(e);
+      if (t === 700) roomAt7 = ep.roomLevel;
+    });
+    // The soft word is 10 dB under the room's loud end: heard only once the room is quiet.
+    expect(roomAt7).toBeDefined();
+    expect(ep.roomLevel).toBeUndefined();
+    near(ends, [3, 12]);
+  });
+
+  it('is deaf to nobody for long: after a user talks on past busyAfter, a pause brings them back', () => {
+    const talking = concat(...Array.from({ length: 10 }, (_, i) => userWord(i + 1)));
+    const x = concat(noise(1), talking, noise(3.5, 0.001, 8), userWord(20), noise(1, 0.001, 9));
+    const ends = findSegments(energies(x), { busyAfter: 4 });
+    // The long talk is withdrawn as the room; the word after the pause is heard.
+    near(ends.slice(-1), [10.5]);
   });
 });

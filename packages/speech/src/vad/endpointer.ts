@@ -24,6 +24,15 @@ export interface EndpointerOptions {
   noiseWindow?: Seconds;
   /** Frame shift of the analysis feeding the end-pointer. */
   frameShift?: Seconds;
+  /**
+   * An utterance still going after this long is taken for the room talking (a television,
+   * a radio, people): it is withdrawn, the room's level becomes the floor speech must rise
+   * over, and what rose over it is found again within the withdrawn audio. Absent: never
+   * (docs/decisions/0075).
+   */
+  busyAfter?: Seconds;
+  /** The talking room's level is the loud end of this much of its recent sound. */
+  roomWindow?: Seconds;
 }
 
 /** What one frame changed. */
@@ -31,6 +40,22 @@ export type EndpointEvent =
   | { type: 'start'; startFrame: number }
   | { type: 'end'; startFrame: number; endFrame: number }
   | { type: 'cancel'; startFrame: number };
+
+/** No events: what most frames return, shared so that a frame allocates nothing. */
+const NONE: readonly EndpointEvent[] = Object.freeze([]);
+
+/** Noise windows over which the stream's quietest moment is remembered (20 s by default). */
+const QUIET_MEMORY = 10;
+
+/** How far under an utterance's loud level its quiet ends lie (as in `quietEnds`). */
+const QUIET_END_DB = 12;
+
+/** Frames in a glimpse of the room within a withdrawn utterance (1 s), and between two. */
+const ROOM_GLIMPSE = 100;
+const ROOM_STEP = 50;
+
+/** The share of the room's recent frames its level lies over (see `roomLevel`). */
+const ROOM_PERCENTILE = 0.9;
 
 /** A detected speech region in frame indices, end exclusive. */
 export interface Segment {
@@ -41,6 +66,11 @@ export interface Segment {
 /**
  * Energy end-pointer with an adaptive noise floor and hysteresis. Frame-synchronous and
  * allocation-free per frame, so it runs on a live stream.
+ *
+ * The noise floor is the quietest recent frame, which in a room that talks all the time (a
+ * television, a radio) lies far under the talking, so the talking passes for speech and an
+ * utterance never ends. With `busyAfter` set, an utterance that outlasts it is withdrawn and
+ * the room's own level becomes the floor until the room goes quiet (docs/decisions/0075).
  */
 export class Endpointer {
   readonly minSilenceFrames: number;
@@ -62,6 +92,25 @@ export class Endpointer {
   private start = 0;
   private lastSpeech = 0;
   private voiced = 0;
+  /** The quietest frame of each of the last noise windows, and of the current one: the
+   * level a room that stops talking falls back to. */
+  private readonly windowMins = new Float32Array(QUIET_MEMORY).fill(Infinity);
+  private windowMin = Infinity;
+  /** Frames an utterance may run before it is taken for the room; Infinity: never. */
+  private readonly busyAfterFrames: number;
+  /** Every recent frame's level and noise floor, as far back as the longest utterance, to
+   * hear one again; and room to sort one. */
+  private readonly levels: Float32Array;
+  private readonly noiseAt: Float32Array;
+  private readonly scratch: Float32Array;
+  /** The talking room's recent frames outside utterances, and a copy to sort. */
+  private readonly room: Float32Array;
+  private readonly roomSorted: Float32Array;
+  private roomNext = 0;
+  /** Level the talking room reaches; -Infinity while the room is quiet. */
+  private roomDb = -Infinity;
+  /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
+  private withdrawnAt = -Infinity;
 
   constructor(options: EndpointerOptions = {}) {
     const shift = options.frameShift ?? 0.01;
@@ -76,11 +125,24 @@ export class Endpointer {
     this.floorDb = options.absoluteFloorDb ?? -70;
     this.priorNoiseDb = options.priorNoiseDb ?? -66;
     this.history = new Float32Array(frames(options.noiseWindow ?? 2)).fill(this.priorNoiseDb);
+    const busy = options.busyAfter !== undefined && frames(options.busyAfter) < this.maxFrames;
+    this.busyAfterFrames = busy ? frames(options.busyAfter ?? 0) : Infinity;
+    // An ended utterance is looked at once its end-point silence has passed.
+    this.levels = new Float32Array(busy ? this.maxFrames + this.minSilenceFrames + 1 : 0);
+    this.scratch = new Float32Array(this.levels.length);
+    this.noiseAt = new Float32Array(this.levels.length);
+    this.room = new Float32Array(busy ? frames(options.roomWindow ?? 3) : 0);
+    this.roomSorted = new Float32Array(this.room.length);
   }
 
   /** True between a start event and its end or cancel event. */
   get speaking(): boolean {
     return this.inSpeech;
+  }
+
+  /** While the room talks (see `busyAfter`): the level it reaches, which speech must rise over. */
+  get roomLevel(): Decibels | undefined {
+    return this.roomDb === -Infinity ? undefined : this.roomDb;
   }
 
   /**
@@ -113,8 +175,8 @@ export class Endpointer {
     return this.frame;
   }
 
-  /** Process one frame's energy; returns an event when the state changes. */
-  process(energyDb: Decibels): EndpointEvent | undefined {
+  /** Process one frame's energy; returns the events it caused, usually none. */
+  process(energyDb: Decibels): readonly EndpointEvent[] {
     const t = this.frame++;
     // Minimum statistics: the quietest recent frame is the noise. Until a full window has
     // passed the prior stays in the window, so a stream that opens mid-word still starts.
@@ -122,8 +184,37 @@ export class Endpointer {
     for (let i = 0; i < this.history.length; i++) noise = Math.min(noise, this.history[i] as number);
     this.history[t % this.history.length] = Math.max(energyDb, -90);
     noise = Math.max(noise, -85);
+    this.windowMin = Math.min(this.windowMin, Math.max(energyDb, -90));
+    if ((t + 1) % this.history.length === 0) {
+      this.windowMins[((t + 1) / this.history.length) % this.windowMins.length] = this.windowMin;
+      this.windowMin = Infinity;
+    }
+    if (this.levels.length > 0) {
+      this.levels[t % this.levels.length] = energyDb;
+      this.noiseAt[t % this.levels.length] = noise;
+    }
+    const event = this.step(t, energyDb, Math.max(noise, this.roomDb));
+    if (this.roomDb !== -Infinity && !this.inSpeech && this.run === 0) this.hearRoom(energyDb);
+    if (this.inSpeech && t + 1 - Math.max(this.start, this.withdrawnAt) >= this.busyAfterFrames) {
+      return this.withdraw(t);
+    }
+    if (event?.type === 'end' && this.roomDb === -Infinity && this.levels.length > 0) {
+      const again = this.ended(event, t);
+      if (again !== undefined) return again;
+    }
+    return event === undefined ? NONE : [event];
+  }
+
+  /** Close an open utterance at the end of the stream. */
+  flush(): EndpointEvent | undefined {
+    if (!this.inSpeech) return undefined;
+    return this.finish(this.frame);
+  }
+
+  /** One frame of the speech/silence state machine, speech being `onsetDb` over `floor`. */
+  private step(t: number, energyDb: Decibels, floor: Decibels): EndpointEvent | undefined {
     const loud =
-      energyDb > this.floorDb && energyDb > noise + (this.inSpeech ? this.sustainDb : this.onsetDb);
+      energyDb > this.floorDb && energyDb > floor + (this.inSpeech ? this.sustainDb : this.onsetDb);
     if (!this.inSpeech) {
       if (loud) {
         if (this.run === 0) this.runStart = t;
@@ -151,10 +242,109 @@ export class Endpointer {
     return undefined;
   }
 
-  /** Close an open utterance at the end of the stream. */
-  flush(): EndpointEvent | undefined {
-    if (!this.inSpeech) return undefined;
-    return this.finish(this.frame);
+  /** A frame of the talking room outside any utterance: the room's level follows it. */
+  private hearRoom(energyDb: Decibels): void {
+    this.room[this.roomNext] = energyDb;
+    this.roomNext = (this.roomNext + 1) % this.room.length;
+    const loud = this.roomLoudEnd();
+    this.roomDb = this.talks(loud) ? loud : -Infinity;
+  }
+
+  /** The level the room's recent frames reach. */
+  private roomLoudEnd(): Decibels {
+    const sorted = this.roomSorted;
+    sorted.set(this.room);
+    sorted.sort();
+    return sorted[Math.floor(ROOM_PERCENTILE * (sorted.length - 1))] as number;
+  }
+
+  /** Whether a room that reaches `level` talks: it could open an utterance over the
+   * quietest the stream has been lately. */
+  private talks(level: Decibels): boolean {
+    let quietest = this.windowMin;
+    for (const m of this.windowMins) quietest = Math.min(quietest, m);
+    return level >= quietest + this.onsetDb;
+  }
+
+  /**
+   * The open utterance has run `busyAfter`: it is the room talking. Hear the room in it
+   * and hear it again over the room. The user may have spoken for much of it (a slow
+   * speaker's phrase bridges the room's pauses), so the room is first glimpsed in its
+   * quietest second (the one whose loud end is lowest), and then is every frame of it
+   * less than `sustainDb` over that, the latest first.
+   */
+  private withdraw(t: number): readonly EndpointEvent[] {
+    const from = this.start;
+    const glimpse = this.scratch.subarray(0, Math.min(this.room.length, ROOM_GLIMPSE));
+    let lowest = Infinity;
+    for (let at = from; at + glimpse.length <= t + 1; at += ROOM_STEP) {
+      for (let i = 0; i < glimpse.length; i++) glimpse[i] = this.level(at + i);
+      glimpse.sort();
+      lowest = Math.min(lowest, glimpse[Math.floor(ROOM_PERCENTILE * (glimpse.length - 1))] as number);
+    }
+    let heard = 0;
+    for (let u = t; u >= from && heard < this.room.length; u--) {
+      if (this.level(u) < lowest + this.sustainDb) this.room[heard++] = this.level(u);
+    }
+    // Too few (a room that rarely fell that low): they stand for the rest.
+    for (let i = heard; i < this.room.length; i++) this.room[i] = this.room[i % heard] as number;
+    this.roomNext = 0;
+    this.withdrawnAt = t;
+    return this.hearAgain(from, t, this.roomLoudEnd());
+  }
+
+  /**
+   * An utterance has ended with long quiet ends: the frames before the first and after the
+   * last within `QUIET_END_DB` of its loud level, where a phrase has none longer than a
+   * breath. When they sound like talking they are the room, which kept the utterance open
+   * around the phrase; then the utterance is heard again over the room.
+   */
+  private ended(
+    event: { startFrame: number; endFrame: number },
+    t: number,
+  ): readonly EndpointEvent[] | undefined {
+    const { startFrame: from, endFrame: to } = event;
+    const own = this.scratch.subarray(0, to - from);
+    for (let u = from; u < to; u++) own[u - from] = this.level(u);
+    own.sort();
+    const loud = (own[Math.floor(0.95 * (own.length - 1))] as number) - QUIET_END_DB;
+    let lead = from;
+    while (lead < to && this.level(lead) < loud) lead++;
+    let tail = to;
+    while (tail > lead && this.level(tail - 1) < loud) tail--;
+    const quiet = lead - from + (to - tail);
+    if (quiet < this.room.length / 3) return undefined;
+    for (let i = 0; i < this.room.length; i++) {
+      const k = i % quiet;
+      this.room[i] = this.level(k < lead - from ? from + k : tail + k - (lead - from));
+    }
+    this.roomNext = 0;
+    const roomDb = this.roomLoudEnd();
+    return this.talks(roomDb) ? this.hearAgain(from, t, roomDb) : undefined;
+  }
+
+  /**
+   * Withdraw the utterance that began at `from`, and hear its frames up to `t` again over
+   * the room's level, so that a phrase said within it still gets an utterance of its own.
+   */
+  private hearAgain(from: number, t: number, roomDb: Decibels): EndpointEvent[] {
+    this.roomDb = roomDb;
+    const events: EndpointEvent[] = [{ type: 'cancel', startFrame: from }];
+    this.inSpeech = false;
+    this.run = 0;
+    for (let u = from; u <= t; u++) {
+      const event = this.step(
+        u,
+        this.level(u),
+        Math.max(this.noiseAt[u % this.levels.length] as number, roomDb),
+      );
+      if (event !== undefined) events.push(event);
+    }
+    return events;
+  }
+
+  private level(u: number): Decibels {
+    return this.levels[u % this.levels.length] as number;
   }
 
   private finish(limit: number): EndpointEvent {
@@ -174,7 +364,7 @@ export function findSegments(energiesDb: ArrayLike<number>, options: EndpointerO
   const take = (e: EndpointEvent | undefined): void => {
     if (e?.type === 'end') segments.push({ startFrame: e.startFrame, endFrame: e.endFrame });
   };
-  for (let i = 0; i < energiesDb.length; i++) take(ep.process(energiesDb[i] as number));
+  for (let i = 0; i < energiesDb.length; i++) ep.process(energiesDb[i] as number).forEach(take);
   take(ep.flush());
   return segments;
 }

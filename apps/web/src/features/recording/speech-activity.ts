@@ -34,10 +34,12 @@ export class SpeechActivity {
         const value = (samples[i] as number) / 32768;
         energy += value * value;
       }
-      const event = this.endpointer.process(10 * Math.log10(energy / FRAME + 1e-12));
+      const events = this.endpointer.process(10 * Math.log10(energy / FRAME + 1e-12));
       if (this.endpointer.speaking) this.speechFrames += 1;
-      if (event?.type === 'start') this.started = true;
-      if (event?.type === 'end') this.ended = true;
+      for (const event of events) {
+        if (event.type === 'start') this.started = true;
+        if (event.type === 'end') this.ended = true;
+      }
     }
     this.carry = samples.slice(offset);
   }
