@@ -14,11 +14,12 @@ import { CHUNK_SAMPLES } from '../units.js';
 import { makeNoises, NOISES, type Noise } from './noisy-room.node.js';
 
 /**
- * `speech:rooms`: each synthetic speaker's tuning phrases (never the test takes), known and
- * unknown, said one after another in one live stream, 2-4 s apart, in their own room and
- * with the room talking or humming under them all the time, as a radio, a television or a
- * fan does: what the stream's finals make of them (docs/decisions/0074). `speech:eval`
- * cannot show this: each of its files is one phrase, so each utterance starts with the file.
+ * `speech:rooms`: each synthetic speaker's tuning phrases (`--test`: its test phrases, once
+ * a choice is made), known and unknown, said one after another in one live stream, 2-4 s
+ * apart, in their own room and with the room talking or humming under them all the time,
+ * as a radio, a television or a fan does: what the stream's finals make of them
+ * (docs/decisions/0074, 0075). `speech:eval` cannot show this: each of its files is one
+ * phrase, so each utterance starts with the file.
  */
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const { values } = parseArgs({
@@ -27,12 +28,14 @@ const { values } = parseArgs({
     phrases: { type: 'string', default: '30' },
     // The end-pointer as it was before it learnt the talking room's level (0075), to compare.
     'steady-floor': { type: 'boolean', default: false },
+    // The test takes instead: once, after a choice is made on the tuning takes.
+    test: { type: 'boolean', default: false },
   },
 });
 const snrDb = Number(values.snr);
 const count = Number(values.phrases);
 if (!Number.isFinite(snrDb) || !Number.isInteger(count) || count < 1) {
-  console.error('usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor]');
+  console.error('usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test]');
   process.exit(2);
 }
 
@@ -45,14 +48,14 @@ const totals = new Map<string, StreamScore[]>();
 for (const severity of ['mild', 'moderate', 'severe']) {
   const folder = join(packageRoot, '.data', 'synthetic', severity);
   const enrol = await loadManifest(join(folder, 'enroll.json'));
-  const tune = await loadManifest(join(folder, 'tune.json'));
+  const takes = await loadManifest(join(folder, values.test ? 'test.json' : 'tune.json'));
   for (const speaker of [...new Set(enrol.map((e) => e.speaker))].sort()) {
     const mine = enrol.filter((e) => e.speaker === speaker);
     const vocabulary = new Set(mine.map((e) => normaliseText(e.text)));
     const matcher = new Matcher(trainProfile(mine.map((e) => ({ text: e.text, audio: e.audio }))));
     const r = rng(hash(speaker));
-    // A fixed shuffled choice of the speaker's tuning takes, known and unknown alike.
-    const said = tune
+    // A fixed shuffled choice of the speaker's takes, known and unknown alike.
+    const said = takes
       .filter((t) => t.speaker === speaker)
       .map((t) => ({ t, key: r() }))
       .sort((a, b) => a.key - b.key)

@@ -304,6 +304,9 @@ export class Endpointer {
     t: number,
   ): readonly EndpointEvent[] | undefined {
     const { startFrame: from, endFrame: to } = event;
+    // Until a noise window has passed the floor is a guess (the prior), and an utterance
+    // may open on a quiet room's steady sound: its ends say nothing about talk.
+    if (from < this.history.length) return undefined;
     const own = this.scratch.subarray(0, to - from);
     for (let u = from; u < to; u++) own[u - from] = this.level(u);
     own.sort();
