@@ -1,8 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { toMono16k } from '../audio/audio.js';
+import { decodeWav } from '../audio/wav.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import { sayInStream, scoreStream, type StreamFinal, type StreamScore } from '../eval/continuous.js';
@@ -12,6 +14,9 @@ import { trainProfile } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';
 import { CHUNK_SAMPLES } from '../units.js';
 import { makeNoises, NOISES, type Noise } from './noisy-room.node.js';
+
+/** The rooms a speaker's stream is said in: their own, a noisy room, or real people talking. */
+type Room = 'own room' | Noise | 'people';
 
 /**
  * `speech:rooms`: each synthetic speaker's tuning phrases (`--test`: its test phrases, once
@@ -30,19 +35,55 @@ const { values } = parseArgs({
     'steady-floor': { type: 'boolean', default: false },
     // The test takes instead: once, after a choice is made on the tuning takes.
     test: { type: 'boolean', default: false },
+    fsdd: { type: 'string', default: resolve(packageRoot, '../../../shared/data/fsdd') },
   },
 });
 const snrDb = Number(values.snr);
 const count = Number(values.phrases);
 if (!Number.isFinite(snrDb) || !Number.isInteger(count) || count < 1) {
-  console.error('usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test]');
+  console.error(
+    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--fsdd DIR]',
+  );
   process.exit(2);
 }
 
-const rooms: readonly (Noise | 'own room')[] = ['own room', ...NOISES];
 const tmp = await mkdtemp(join(tmpdir(), 'parla-rooms-'));
-const noises = await makeNoises(join(tmp, 'noise'));
+const noises: Partial<Record<Room, Float32Array>> = await makeNoises(join(tmp, 'noise'));
 await rm(tmp, { recursive: true, force: true });
+noises.people = await recordedVoices(values.fsdd);
+const rooms: readonly Room[] = [
+  'own room',
+  ...NOISES,
+  ...(noises.people === undefined ? [] : ['people' as const]),
+];
+if (noises.people === undefined) console.log(`(no FSDD recordings under ${values.fsdd}: no room of people)`);
+
+/**
+ * Real voices talking: FSDD's six speakers saying digits one after another in a fixed
+ * shuffled order, each recording with its own silences (takes 5-9: never FSDD's test
+ * takes, 10-29).
+ */
+async function recordedVoices(fsdd: string): Promise<Float32Array | undefined> {
+  const folder = join(fsdd, 'recordings');
+  const r = rng(hash('people'));
+  const names = (await readdir(folder).catch(() => [] as string[]))
+    .filter((f) => /^\d_[a-z]+_[5-9]\.wav$/.test(f))
+    .sort() // the shuffle must not depend on the order the folder lists them in
+    .map((f) => ({ f, key: r() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ f }) => f);
+  if (names.length === 0) return undefined;
+  const parts = await Promise.all(
+    names.map(async (f) => toMono16k(decodeWav(new Uint8Array(await readFile(join(folder, f)))))),
+  );
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
 
 const totals = new Map<string, StreamScore[]>();
 for (const severity of ['mild', 'moderate', 'severe']) {
