@@ -25,6 +25,17 @@ export function wavToMono16k(bytes: Uint8Array): Float32Array {
   return toMono16k(decodeWav(bytes));
 }
 
+/** Signals one after another. */
+export function concatAudio(...parts: Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** Convert 16-bit PCM samples to floats in [-1, 1]. */
 export function int16ToFloat32(pcm: Int16Array): Float32Array {
   const out = new Float32Array(pcm.length);

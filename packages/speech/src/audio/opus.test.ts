@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
+import { concatAudio } from './audio.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { SpeechError } from '../errors.js';
 import { trainProfile } from '../model/train.js';
@@ -38,16 +39,6 @@ const messages = (list: readonly Uint8Array[]): Uint8Array[] =>
   Array.from({ length: Math.ceil(list.length / 3) }, (_, i) =>
     frameOpusPackets(list.slice(3 * i, 3 * i + 3)),
   );
-
-const join = (parts: Float32Array[]): Float32Array => {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-};
 
 /** Frame levels in 10 ms steps, for comparing waveforms a lossy codec changed. */
 const envelope = (x: Float32Array): number[] =>
@@ -111,7 +102,7 @@ describe('createOpusStreamDecoder', () => {
   it('decodes real Opus packets, sent in framed messages, to 16 kHz mono', async () => {
     await decoder.reset();
     expect(decoder.sampleRate).toBe(16000);
-    const out = join(messages(packets).map((m) => decoder.decodePackets(m)));
+    const out = concatAudio(...messages(packets).map((m) => decoder.decodePackets(m)));
     // 20 ms packets at 16 kHz are 320 samples each.
     expect(out.length).toBe(packets.length * 320);
     // The encoder's look-ahead delays the signal by the pre-skip (312 at 48 kHz = 104 here).
@@ -124,7 +115,7 @@ describe('createOpusStreamDecoder', () => {
     await decoder.reset();
     const whole = decoder.decodeFrames(packets);
     await decoder.reset();
-    const pieces = join(messages(packets).map((m) => decoder.decodePackets(m)));
+    const pieces = concatAudio(...messages(packets).map((m) => decoder.decodePackets(m)));
     expect(pieces).toEqual(whole);
   });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { concatAudio } from '../audio/audio.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import { alignedCells } from '../model/dtw.js';
@@ -28,15 +29,6 @@ if (!existsSync(join(data, 'enroll.json'))) {
 const silence = (s: number): Float32Array => {
   const out = new Float32Array(Math.round(s * SAMPLE_RATE));
   for (let i = 0; i < out.length; i++) out[i] = (Math.random() * 2 - 1) * 0.0005;
-  return out;
-};
-const join2 = (...parts: Float32Array[]): Float32Array => {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
   return out;
 };
 
@@ -71,7 +63,7 @@ const takesOf = (list: readonly string[], ...splits: LoadedItem[][]): Take[] =>
     .filter((e) => list.includes(label(e)))
     .map((e) => ({ text: label(e), audio: e.audio }));
 const queriesOf = (list: readonly string[], split: LoadedItem[]): Take[] =>
-  takesOf(list, split).map((q) => ({ text: q.text, audio: join2(q.audio, silence(0.5)) }));
+  takesOf(list, split).map((q) => ({ text: q.text, audio: concatAudio(q.audio, silence(0.5)) }));
 
 /** Train on `items`, then stream every query as the client sends it and time each part. */
 function benchProfile(items: readonly Take[], queries: readonly Take[]) {

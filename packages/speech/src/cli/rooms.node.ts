@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { toMono16k } from '../audio/audio.js';
+import { concatAudio, toMono16k } from '../audio/audio.js';
 import { decodeWav } from '../audio/wav.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
@@ -76,13 +76,7 @@ async function recordedVoices(fsdd: string): Promise<Float32Array | undefined> {
   const parts = await Promise.all(
     names.map(async (f) => toMono16k(decodeWav(new Uint8Array(await readFile(join(folder, f)))))),
   );
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatAudio(...parts);
 }
 
 const totals = new Map<string, StreamScore[]>();

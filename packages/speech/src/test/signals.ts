@@ -1,4 +1,5 @@
 // Deterministic test signals shared by the unit tests.
+import { concatAudio } from '../audio/audio.js';
 import { rng } from '../eval/seeded.js';
 import { SAMPLE_RATE } from '../units.js';
 
@@ -6,15 +7,7 @@ import { SAMPLE_RATE } from '../units.js';
 export const seeded = rng;
 
 /** Concatenate signals. */
-export function concat(...parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
+export const concat = concatAudio;
 
 /** Low-level noise, like a quiet room. */
 export function noise(seconds: number, level = 0.001, seed = 7): Float32Array {
