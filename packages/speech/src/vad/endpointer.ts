@@ -50,9 +50,12 @@ const QUIET_MEMORY = 10;
 /** How far under an utterance's loud level its quiet ends lie (as in `quietEnds`). */
 const QUIET_END_DB = 12;
 
-/** Frames in a glimpse of the room within a withdrawn utterance (1 s), and between two. */
-const ROOM_GLIMPSE = 100;
-const ROOM_STEP = 50;
+/** A glimpse of the room within a withdrawn utterance, and the step between two. */
+const ROOM_GLIMPSE: Seconds = 1;
+const ROOM_STEP: Seconds = 0.5;
+
+/** Quiet ends this long in all are more than a phrase's own: a room talking gave them. */
+const ROOM_IN_QUIET_ENDS: Seconds = 1;
 
 /** The share of the room's recent frames its level lies over (see `roomLevel`). */
 const ROOM_PERCENTILE = 0.9;
@@ -111,6 +114,10 @@ export class Endpointer {
   private roomDb = -Infinity;
   /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
   private withdrawnAt = -Infinity;
+  /** `ROOM_GLIMPSE`, `ROOM_STEP` and `ROOM_IN_QUIET_ENDS` in frames. */
+  private readonly glimpseFrames: number;
+  private readonly stepFrames: number;
+  private readonly quietEndsFrames: number;
 
   constructor(options: EndpointerOptions = {}) {
     const shift = options.frameShift ?? 0.01;
@@ -133,6 +140,9 @@ export class Endpointer {
     this.noiseAt = new Float32Array(this.levels.length);
     this.room = new Float32Array(busy ? frames(options.roomWindow ?? 3) : 0);
     this.roomSorted = new Float32Array(this.room.length);
+    this.glimpseFrames = frames(ROOM_GLIMPSE);
+    this.stepFrames = frames(ROOM_STEP);
+    this.quietEndsFrames = frames(ROOM_IN_QUIET_ENDS);
   }
 
   /** True between a start event and its end or cancel event. */
@@ -275,9 +285,9 @@ export class Endpointer {
    */
   private withdraw(t: number): readonly EndpointEvent[] {
     const from = this.start;
-    const glimpse = this.scratch.subarray(0, Math.min(this.room.length, ROOM_GLIMPSE));
+    const glimpse = this.scratch.subarray(0, this.glimpseFrames);
     let lowest = Infinity;
-    for (let at = from; at + glimpse.length <= t + 1; at += ROOM_STEP) {
+    for (let at = from; at + glimpse.length <= t + 1; at += this.stepFrames) {
       for (let i = 0; i < glimpse.length; i++) glimpse[i] = this.level(at + i);
       glimpse.sort();
       lowest = Math.min(lowest, glimpse[Math.floor(ROOM_PERCENTILE * (glimpse.length - 1))] as number);
@@ -316,7 +326,7 @@ export class Endpointer {
     let tail = to;
     while (tail > lead && this.level(tail - 1) < loud) tail--;
     const quiet = lead - from + (to - tail);
-    if (quiet < this.room.length / 3) return undefined;
+    if (quiet < this.quietEndsFrames) return undefined;
     for (let i = 0; i < this.room.length; i++) {
       const k = i % quiet;
       this.room[i] = this.level(k < lead - from ? from + k : tail + k - (lead - from));
