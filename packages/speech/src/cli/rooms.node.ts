@@ -12,7 +12,7 @@ import { between, hash, rng } from '../eval/seeded.js';
 import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';
-import { CHUNK_SAMPLES } from '../units.js';
+import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import { makeNoises, NOISES, type Noise } from './noisy-room.node.js';
 
 /** The rooms a speaker's stream is said in: their own, a noisy room, or real people talking. */
@@ -112,13 +112,14 @@ for (const severity of ['mild', 'moderate', 'severe']) {
         values['steady-floor'] ? { endpointer: { busyAfter: undefined } } : {},
       );
       const finals: StreamFinal[] = [];
-      const keep = (events: ReturnType<RecognitionStream['push']>): void => {
+      const keep = (events: ReturnType<RecognitionStream['push']>, pushed: number): void => {
         for (const e of events)
-          if (e.type === 'final') finals.push({ text: e.text, start: e.start, end: e.end });
+          if (e.type === 'final')
+            finals.push({ text: e.text, start: e.start, end: e.end, heardAt: pushed / SAMPLE_RATE });
       };
       for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
-        keep(stream.push(audio.subarray(i, i + CHUNK_SAMPLES)));
-      keep(stream.end());
+        keep(stream.push(audio.subarray(i, i + CHUNK_SAMPLES)), Math.min(audio.length, i + CHUNK_SAMPLES));
+      keep(stream.end(), audio.length);
       const score = scoreStream(spans, finals);
       const key = `${severity} ${room}`;
       totals.set(key, [...(totals.get(key) ?? []), score]);
@@ -144,7 +145,17 @@ function sum(scores: StreamScore[]): StreamScore {
     roomAccepted: add((s) => s.roomAccepted),
     finals: add((s) => s.finals),
     medianLength: lengths[Math.floor(lengths.length / 2)] ?? 0,
+    delays: scores.flatMap((s) => s.delays),
   };
+}
+
+function quantile(values: readonly number[], share: number): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(share * (sorted.length - 1))];
+}
+
+function seconds(s: number | undefined): string {
+  return s === undefined ? '-' : `${s.toFixed(1)} s`;
 }
 
 function describe(s: StreamScore): string {
@@ -155,5 +166,6 @@ function describe(s: StreamScore): string {
     `unknown accepted ${pct(s.unknownAccepted, s.unknown)}`,
     `finals ${s.finals}, ${s.roomFinals} on the room alone (${s.roomAccepted} accepted)`,
     `median utterance ${s.medianLength.toFixed(1)} s`,
+    `right final ${seconds(quantile(s.delays, 0.5))} after the recording ended (95th percentile ${seconds(quantile(s.delays, 0.95))})`,
   ].join('  ');
 }

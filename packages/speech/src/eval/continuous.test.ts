@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_RATE } from '../units.js';
+import { seeded } from '../test/signals.js';
 import { activeLevel } from './channels.js';
 import { sayInStream, scoreStream, type SaidSpan } from './continuous.js';
 
@@ -27,6 +28,37 @@ describe('sayInStream', () => {
   });
 });
 
+describe('sayInStream with the room going on between takes', () => {
+  it("fills each gap with the room tone at the level of the take's own edge", () => {
+    const quiet = (seconds: number, level: number): Float32Array =>
+      Float32Array.from({ length: Math.round(seconds * SAMPLE_RATE) }, (_, i) => level * Math.sin(i));
+    // Each take: 0.3 s of its own room, then speech, then 0.3 s of room again.
+    const takeIn = (room: number): Float32Array =>
+      Float32Array.from([...quiet(0.3, room), ...tone(0.5), ...quiet(0.3, room)]);
+    const phrases = [
+      { text: 'yes', audio: takeIn(0.01), known: true },
+      { text: 'no', audio: takeIn(0.001), known: true },
+    ];
+    const random = seeded(3);
+    const { audio } = sayInStream(phrases, [1, 1, 1], undefined, { edge: 0.2, random });
+    const rms = (from: number, to: number): number => {
+      const x = audio.subarray(Math.round(from * SAMPLE_RATE), Math.round(to * SAMPLE_RATE));
+      return Math.sqrt(x.reduce((n, v) => n + v * v, 0) / x.length);
+    };
+    // Before each take, the room of that take; after the last, the last one's.
+    expect(rms(0, 1) / (0.01 / Math.SQRT2)).toBeCloseTo(1, 1);
+    expect(rms(2.1, 3.1) / (0.001 / Math.SQRT2)).toBeCloseTo(1, 1);
+    expect(rms(4.2, 5.2) / (0.001 / Math.SQRT2)).toBeCloseTo(1, 1);
+    // Without it, the gaps stay silent.
+    expect(
+      rms(0, 1) > 0 &&
+        sayInStream(phrases, [1, 1, 1])
+          .audio.subarray(0, SAMPLE_RATE)
+          .every((v) => v === 0),
+    ).toBe(true);
+  });
+});
+
 describe('scoreStream', () => {
   const spans: SaidSpan[] = [
     { text: 'Yes please', known: true, start: 2, end: 3 },
@@ -37,12 +69,12 @@ describe('scoreStream', () => {
 
   it('counts what each phrase got, and what the room alone got', () => {
     const score = scoreStream(spans, [
-      { text: 'yes, please', start: 1.9, end: 3.1 }, // understood (case and punctuation aside)
-      { text: 'help', start: 5.8, end: 7.3 }, // mistaken
-      { text: null, start: 9.9, end: 11.2 }, // rejected: not understood, not mistaken
-      { text: 'water', start: 13.8, end: 15.2 }, // an unknown phrase accepted
-      { text: null, start: 17, end: 18 }, // the room alone, rejected
-      { text: 'water', start: 20, end: 22 }, // the room alone, accepted
+      { text: 'yes, please', start: 1.9, end: 3.1, heardAt: 3.6 }, // understood (case and punctuation aside)
+      { text: 'help', start: 5.8, end: 7.3, heardAt: 7.8 }, // mistaken
+      { text: null, start: 9.9, end: 11.2, heardAt: 11.7 }, // rejected: not understood, not mistaken
+      { text: 'water', start: 13.8, end: 15.2, heardAt: 15.7 }, // an unknown phrase accepted
+      { text: null, start: 17, end: 18, heardAt: 18.5 }, // the room alone, rejected
+      { text: 'water', start: 20, end: 22, heardAt: 22.5 }, // the room alone, accepted
     ]);
     expect(score).toMatchObject({
       understood: 1,
@@ -56,6 +88,9 @@ describe('scoreStream', () => {
     });
     // Lengths 1, 1.2, 1.3, 1.4, 1.5 and 2 s: the upper of the middle two.
     expect(score.medianLength).toBeCloseTo(1.4, 9);
+    // The one understood phrase was heard 0.6 s after its recording ended.
+    expect(score.delays).toHaveLength(1);
+    expect(score.delays[0]).toBeCloseTo(0.6, 9);
   });
 
   it('credits a phrase inside one long utterance with the other voice around it', () => {

@@ -19,6 +19,8 @@ export interface StreamFinal {
   text: string | null;
   start: Seconds;
   end: Seconds;
+  /** When the stream gave it: how much audio had been pushed by then. */
+  heardAt: Seconds;
 }
 
 /** What a stream's finals made of the phrases said in it. */
@@ -37,6 +39,9 @@ export interface StreamScore {
   finals: number;
   /** Median length of the finals' utterances. */
   medianLength: Seconds;
+  /** For each understood phrase, how long after its recording ended its first right final
+   * came (negative: before, while the recording's own trailing silence played). */
+  delays: Seconds[];
 }
 
 /**
@@ -93,12 +98,16 @@ export function scoreStream(spans: readonly SaidSpan[], finals: readonly StreamF
   let understood = 0;
   let mistaken = 0;
   let unknownAccepted = 0;
+  const delays: Seconds[] = [];
   for (const s of spans) {
     const heard = finals.filter((f) => accepted(f) && over(f, s));
+    const right = heard.find((f) => normaliseText(f.text ?? '') === normaliseText(s.text));
     if (!s.known) {
       if (heard.length > 0) unknownAccepted++;
-    } else if (heard.some((f) => normaliseText(f.text ?? '') === normaliseText(s.text))) understood++;
-    else if (heard.length > 0) mistaken++;
+    } else if (right !== undefined) {
+      understood++;
+      delays.push(right.heardAt - s.end);
+    } else if (heard.length > 0) mistaken++;
   }
   const room = finals.filter((f) => !spans.some((s) => over(f, s)));
   const lengths = finals.map((f) => f.end - f.start).sort((a, b) => a - b);
@@ -112,5 +121,6 @@ export function scoreStream(spans: readonly SaidSpan[], finals: readonly StreamF
     roomAccepted: room.filter(accepted).length,
     finals: finals.length,
     medianLength: lengths[Math.floor(lengths.length / 2)] ?? 0,
+    delays,
   };
 }
