@@ -10,7 +10,7 @@ import {
 import { SpeechError } from '../errors.js';
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { joinViews, phoneCepstra, posteriorgram, type PosteriorCache } from '../phones/posteriorgram.js';
-import { findSegments, silencesBetween, type EndpointerOptions } from '../vad/endpointer.js';
+import { findSegments, quietEndsOf, silencesBetween, type EndpointerOptions } from '../vad/endpointer.js';
 import type { Decibels, Seconds } from '../units.js';
 import { cepstraOf, defaultFrontEnd, deltaWindowOf, matchesPhones, type ModelSettings } from './profile.js';
 
@@ -149,20 +149,11 @@ export function quietEnds(
   decimation: number,
   belowDb: Decibels,
 ): QuietEnds {
-  const n = Math.max(1, Math.floor(frames.length / decimation));
-  if (frames.length === 0) return { lead: 0, tail: 0 };
-  const levels = frames.map((f) => f.energyDb).sort((a, b) => a - b);
-  const loud = (levels[Math.floor(0.95 * (levels.length - 1))] as number) - belowDb;
-  const isLoud = (t: number): boolean => {
-    for (let d = 0; d < decimation; d++)
-      if ((frames[t * decimation + d]?.energyDb ?? -Infinity) >= loud) return true;
-    return false;
-  };
-  let lead = 0;
-  while (lead < n && !isLoud(lead)) lead++;
-  let tail = 0;
-  while (tail < n - lead && !isLoud(n - 1 - tail)) tail++;
-  return { lead, tail };
+  return quietEndsOf(
+    frames.map((f) => f.energyDb),
+    belowDb,
+    decimation,
+  );
 }
 
 /** Quiet runs at least this long are pauses (docs/decisions/0064). */

@@ -106,9 +106,8 @@ export class Endpointer {
   private readonly levels: Float32Array;
   private readonly noiseAt: Float32Array;
   private readonly scratch: Float32Array;
-  /** The talking room's recent frames outside utterances, and a copy to sort. */
+  /** The talking room's recent frames outside utterances. */
   private readonly room: Float32Array;
-  private readonly roomSorted: Float32Array;
   private roomNext = 0;
   /** Level the talking room reaches; -Infinity while the room is quiet. */
   private roomDb = -Infinity;
@@ -139,7 +138,6 @@ export class Endpointer {
     this.scratch = new Float32Array(this.levels.length);
     this.noiseAt = new Float32Array(this.levels.length);
     this.room = new Float32Array(busy ? frames(options.roomWindow ?? 3) : 0);
-    this.roomSorted = new Float32Array(this.room.length);
     this.glimpseFrames = frames(ROOM_GLIMPSE);
     this.stepFrames = frames(ROOM_STEP);
     this.quietEndsFrames = frames(ROOM_IN_QUIET_ENDS);
@@ -262,7 +260,7 @@ export class Endpointer {
 
   /** The level the room's recent frames reach. */
   private roomLoudEnd(): Decibels {
-    const sorted = this.roomSorted;
+    const sorted = this.scratch.subarray(0, this.room.length);
     sorted.set(this.room);
     sorted.sort();
     return sorted[Math.floor(ROOM_PERCENTILE * (sorted.length - 1))] as number;
@@ -319,17 +317,12 @@ export class Endpointer {
     if (from < this.history.length) return undefined;
     const own = this.scratch.subarray(0, to - from);
     for (let u = from; u < to; u++) own[u - from] = this.level(u);
-    own.sort();
-    const loud = (own[Math.floor(0.95 * (own.length - 1))] as number) - QUIET_END_DB;
-    let lead = from;
-    while (lead < to && this.level(lead) < loud) lead++;
-    let tail = to;
-    while (tail > lead && this.level(tail - 1) < loud) tail--;
-    const quiet = lead - from + (to - tail);
+    const { lead, tail } = quietEndsOf(own, QUIET_END_DB);
+    const quiet = lead + tail;
     if (quiet < this.quietEndsFrames) return undefined;
     for (let i = 0; i < this.room.length; i++) {
       const k = i % quiet;
-      this.room[i] = this.level(k < lead - from ? from + k : tail + k - (lead - from));
+      this.room[i] = own[k < lead ? k : own.length - tail + (k - lead)] as number;
     }
     this.roomNext = 0;
     const roomDb = this.roomLoudEnd();
@@ -368,6 +361,32 @@ export class Endpointer {
     const endFrame = Math.min(limit, this.lastSpeech + 1 + this.padFrames);
     return { type: 'end', startFrame, endFrame };
   }
+}
+
+/**
+ * The frames (taken `group` at a time) at each end of an utterance's `levels` before its
+ * first and after its last within `belowDb` of its loud level, the 95th percentile of its
+ * levels: another voice in the room, quieter than the user, around their phrase
+ * (docs/decisions/0074, 0075).
+ */
+export function quietEndsOf(
+  levels: ArrayLike<number>,
+  belowDb: Decibels,
+  group = 1,
+): { lead: number; tail: number } {
+  if (levels.length === 0) return { lead: 0, tail: 0 };
+  const n = Math.max(1, Math.floor(levels.length / group));
+  const sorted = Float64Array.from(levels).sort();
+  const loud = (sorted[Math.floor(0.95 * (sorted.length - 1))] as number) - belowDb;
+  const isLoud = (t: number): boolean => {
+    for (let d = 0; d < group; d++) if ((levels[t * group + d] ?? -Infinity) >= loud) return true;
+    return false;
+  };
+  let lead = 0;
+  while (lead < n && !isLoud(lead)) lead++;
+  let tail = 0;
+  while (tail < n - lead && !isLoud(n - 1 - tail)) tail++;
+  return { lead, tail };
 }
 
 /** Run the end-pointer over a whole recording and return its speech regions. */
