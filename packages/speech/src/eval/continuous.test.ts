@@ -94,7 +94,7 @@ describe('scoreStream', () => {
   });
 
   it('credits a phrase inside one long utterance with the other voice around it', () => {
-    const score = scoreStream(spans, [{ text: 'water', start: 4, end: 9 }]);
+    const score = scoreStream(spans, [{ text: 'water', start: 4, end: 9, heardAt: 9.5 }]);
     expect(score).toMatchObject({ understood: 1, mistaken: 0, roomFinals: 0, finals: 1 });
   });
 });
