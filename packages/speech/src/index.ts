@@ -2,7 +2,7 @@ export * from './units.js';
 export * from './errors.js';
 export { decodeWav, encodeWavPcm16, type DecodedAudio } from './audio/wav.js';
 export { resample, type ResampleOptions } from './audio/resample.js';
-export { downmix, toMono16k, wavToMono16k, int16ToFloat32 } from './audio/audio.js';
+export { concatAudio, downmix, toMono16k, wavToMono16k, int16ToFloat32 } from './audio/audio.js';
 export {
   createOpusStreamDecoder,
   parseOpusFrames,

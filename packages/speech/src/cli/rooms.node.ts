@@ -79,7 +79,10 @@ async function recordedVoices(fsdd: string): Promise<Float32Array | undefined> {
   return concatAudio(...parts);
 }
 
-const totals = new Map<string, StreamScore[]>();
+/** A stream's score, and the share of its time the room was said to be too loud. */
+type RoomScore = StreamScore & { tooLoud: number };
+
+const totals = new Map<string, RoomScore[]>();
 for (const severity of ['mild', 'moderate', 'severe']) {
   const folder = join(packageRoot, '.data', 'synthetic', severity);
   const enrol = await loadManifest(join(folder, 'enroll.json'));
@@ -112,15 +115,25 @@ for (const severity of ['mild', 'moderate', 'severe']) {
         values['steady-floor'] ? { endpointer: { busyAfter: undefined } } : {},
       );
       const finals: StreamFinal[] = [];
+      // How long the stream said the room was too loud to hear the speaker over (0076).
+      let tooLoudSince: number | undefined;
+      let tooLoud = 0;
       const keep = (events: ReturnType<RecognitionStream['push']>, pushed: number): void => {
-        for (const e of events)
+        for (const e of events) {
           if (e.type === 'final')
             finals.push({ text: e.text, start: e.start, end: e.end, heardAt: pushed / SAMPLE_RATE });
+          if (e.type === 'room-noise' && e.tooLoud) tooLoudSince = pushed;
+          if (e.type === 'room-noise' && !e.tooLoud) {
+            tooLoud += pushed - (tooLoudSince ?? pushed);
+            tooLoudSince = undefined;
+          }
+        }
       };
       for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
         keep(stream.push(audio.subarray(i, i + CHUNK_SAMPLES)), Math.min(audio.length, i + CHUNK_SAMPLES));
       keep(stream.end(), audio.length);
-      const score = scoreStream(spans, finals);
+      tooLoud += audio.length - (tooLoudSince ?? audio.length);
+      const score = { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length };
       const key = `${severity} ${room}`;
       totals.set(key, [...(totals.get(key) ?? []), score]);
       console.log(`${speaker.padEnd(16)} ${room.padEnd(9)} ${describe(score)}`);
@@ -132,8 +145,8 @@ console.log(`\nSeverity and room, every speaker together (${snrDb} dB under them
 for (const [key, scores] of totals) console.log(`${key.padEnd(19)} ${describe(sum(scores))}`);
 
 /** The speakers' scores added up; the median utterance is the median of their medians. */
-function sum(scores: StreamScore[]): StreamScore {
-  const add = (pick: (s: StreamScore) => number): number => scores.reduce((n, s) => n + pick(s), 0);
+function sum(scores: RoomScore[]): RoomScore {
+  const add = (pick: (s: RoomScore) => number): number => scores.reduce((n, s) => n + pick(s), 0);
   const lengths = scores.map((s) => s.medianLength).sort((a, b) => a - b);
   return {
     understood: add((s) => s.understood),
@@ -146,6 +159,7 @@ function sum(scores: StreamScore[]): StreamScore {
     finals: add((s) => s.finals),
     medianLength: lengths[Math.floor(lengths.length / 2)] ?? 0,
     delays: scores.flatMap((s) => s.delays),
+    tooLoud: add((s) => s.tooLoud) / Math.max(1, scores.length),
   };
 }
 
@@ -158,7 +172,7 @@ function seconds(s: number | undefined): string {
   return s === undefined ? '-' : `${s.toFixed(1)} s`;
 }
 
-function describe(s: StreamScore): string {
+function describe(s: RoomScore): string {
   const pct = (n: number, of: number): string => `${of > 0 ? ((100 * n) / of).toFixed(1) : '-'} %`;
   return [
     `understood ${pct(s.understood, s.known).padStart(7)} (${s.understood}/${s.known})`,
@@ -166,6 +180,7 @@ function describe(s: StreamScore): string {
     `unknown accepted ${pct(s.unknownAccepted, s.unknown)}`,
     `finals ${s.finals}, ${s.roomFinals} on the room alone (${s.roomAccepted} accepted)`,
     `median utterance ${s.medianLength.toFixed(1)} s`,
+    `too loud ${(100 * s.tooLoud).toFixed(0)} % of the time`,
     `right final ${seconds(quantile(s.delays, 0.5))} after the recording ended (95th percentile ${seconds(quantile(s.delays, 0.95))})`,
   ].join('  ');
 }

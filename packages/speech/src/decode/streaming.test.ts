@@ -111,29 +111,38 @@ describe('RecognitionStream', () => {
     expect(feed(new RecognitionStream(matcher), noise(3))).toEqual([]);
   });
 
-  it('understands phrases said over a room that never stops talking (docs/decisions/0075)', () => {
-    // Another voice 20 dB under the user's, word after word, as a television talks.
+  /**
+   * Another voice word after word, as a television talks, for `seconds` (quiet after that),
+   * `level` times the user's (0.1: 20 dB under), and the user's phrases `said` over it at
+   * the seconds given.
+   */
+  function talkingRoom(level: number, said: [number, number][], seconds = 17): Float32Array {
     const r = seeded(5);
     const talk = concat(
       ...Array.from({ length: 60 }, (_, i) => {
         const f = 90 + 60 * r();
         return concat(
-          word(0.2 + 0.3 * r(), [f, 1.2 * f], [500 + 800 * r(), 900 + 900 * r()], i, 0.03),
+          word(0.2 + 0.3 * r(), [f, 1.2 * f], [500 + 800 * r(), 900 + 900 * r()], i, 0.3 * level),
           noise(0.1, 0.001, i),
         );
       }),
     );
-    const said: [number, number][] = [
-      [2, 2],
-      [9, 0],
-      [13, 3],
-    ];
-    const audio = Float32Array.from(talk.subarray(0, 17 * 16000));
+    const audio = concat(talk.subarray(0, seconds * 16000), noise(17 - Math.min(17, seconds), 0.001, 3));
     for (const [at, p] of said) {
       const mine = take(p, 8);
       for (let i = 0; i < mine.length; i++)
         audio[at * 16000 + i] = (audio[at * 16000 + i] as number) + (mine[i] as number);
     }
+    return audio;
+  }
+
+  it('understands phrases said over a room that never stops talking (docs/decisions/0075)', () => {
+    const said: [number, number][] = [
+      [2, 2],
+      [9, 0],
+      [13, 3],
+    ];
+    const audio = talkingRoom(0.1, said);
     const understood = (events: StreamEvent[]) =>
       events.filter((e) => e.type === 'final' && !e.rejected).map((e) => e.type === 'final' && e.text);
     // Heard against the quietest moment alone, the room holds the utterances open.
@@ -146,5 +155,36 @@ describe('RecognitionStream', () => {
     expect(events.some((e) => e.type === 'speech-cancelled')).toBe(true);
     const first = events.find((e) => e.type === 'final');
     expect(first?.type === 'final' && first.start).toBeGreaterThan(1.8);
+    // 20 dB over the room the user is understood as usual: nothing says the room is too loud.
+    expect(events.filter((e) => e.type === 'room-noise')).toEqual([]);
+  });
+
+  it('says when the room talks too loud to hear the user over, and when it has stopped (docs/decisions/0076)', () => {
+    // The room 10 dB under the user until 12 s, quiet after: the first phrase is not understood.
+    const events = feed(
+      new RecognitionStream(matcher),
+      talkingRoom(
+        0.3,
+        [
+          [3, 2],
+          [8, 0],
+          [13, 3],
+        ],
+        12,
+      ),
+    );
+    const finals = events.filter((e) => e.type === 'final');
+    expect(finals.map((e) => e.text)).toEqual([null, 'lights on', 'goodbye']);
+    const notices = events.filter((e) => e.type === 'room-noise');
+    expect(notices.map((e) => e.tooLoud)).toEqual([true, false]);
+    const [on, off] = notices;
+    expect(on?.marginDb).toBeLessThan(16);
+    expect(on?.time).toBeLessThan(12);
+    expect(off?.time).toBeGreaterThan(12);
+    expect(off?.marginDb).toBeUndefined();
+    // A stream that ends while the room is too loud says the notice no longer holds.
+    const cut = feed(new RecognitionStream(matcher), talkingRoom(0.3, [[3, 2]]).subarray(0, 8 * 16000));
+    expect(cut.filter((e) => e.type === 'room-noise').map((e) => e.tooLoud)).toEqual([true, false]);
+    expect(cut.at(-1)?.type).toBe('room-noise');
   });
 });

@@ -1,8 +1,9 @@
 import { SpectralAnalyser, type FeatureMatrix, type SpectralFrame } from '../features/features.js';
 import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd, type Profile } from '../model/profile.js';
-import type { Seconds } from '../units.js';
+import type { Decibels, Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
+import { RoomNoiseJudge } from '../vad/room-noise.js';
 import type { Matcher, Recognition } from './matcher.js';
 
 /** Events a stream emits, in order. */
@@ -10,7 +11,9 @@ export type StreamEvent =
   | { type: 'speech-start'; time: Seconds }
   | { type: 'partial'; text: string; time: Seconds }
   | ({ type: 'final'; start: Seconds; end: Seconds } & Recognition)
-  | { type: 'speech-cancelled'; time: Seconds };
+  | { type: 'speech-cancelled'; time: Seconds }
+  /** The talking room became too loud for the user to be understood, or stopped being. */
+  | { type: 'room-noise'; tooLoud: boolean; marginDb: Decibels | undefined; time: Seconds };
 
 /** Stream settings. */
 export interface StreamOptions {
@@ -89,6 +92,8 @@ export class RecognitionStream {
   private readonly phoneView: PhoneView | undefined;
   /** Result computed while waiting out the end-point silence, keyed by its end frame. */
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
+  /** Whether the room is talking too loud to hear the user over (docs/decisions/0076). */
+  private readonly room = new RoomNoiseJudge();
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -120,6 +125,9 @@ export class RecognitionStream {
     for (const frame of this.analyser.push(chunk)) {
       this.buffer.push(frame);
       for (const event of this.endpointer.process(frame.energyDb)) this.handle(event, events);
+    }
+    if (this.endpointer.roomLevel === undefined && this.room.marginDb !== undefined) {
+      if (this.room.quiet()) events.push(this.roomNoise());
     }
     if (
       this.rejected !== undefined &&
@@ -167,6 +175,8 @@ export class RecognitionStream {
     this.handle(this.endpointer.flush(), events);
     this.rejected = undefined;
     this.release(events);
+    // Nobody is listening any more: a notice that the room is too loud no longer holds.
+    if (this.room.quiet()) events.push(this.roomNoise());
     return events;
   }
 
@@ -208,6 +218,20 @@ export class RecognitionStream {
     return better ? { start: before.start, result: joined } : { start, result: own };
   }
 
+  /** The level an utterance's loud frames reach: the 95th percentile of its frames'. */
+  private loudLevel(from: number, to: number): Decibels {
+    const levels = this.buffer
+      .slice(Math.max(0, from - this.bufferStart), Math.max(0, to - this.bufferStart))
+      .map((f) => f.energyDb)
+      .sort((a, b) => a - b);
+    return levels[Math.floor(0.95 * (levels.length - 1))] ?? -Infinity;
+  }
+
+  private roomNoise(): StreamEvent {
+    const { tooLoud, marginDb } = this.room;
+    return { type: 'room-noise', tooLoud, marginDb, time: this.endpointer.frameIndex * this.frameShift };
+  }
+
   private handle(event: EndpointEvent | undefined, events: StreamEvent[]): void {
     if (event === undefined) return;
     switch (event.type) {
@@ -244,6 +268,13 @@ export class RecognitionStream {
         };
         if (result.rejected && this.joinFrames > 0) this.held = final;
         else events.push(final);
+        const roomDb = this.endpointer.roomLevel;
+        if (
+          roomDb !== undefined &&
+          this.room.heard(this.loudLevel(event.startFrame, event.endFrame) - roomDb)
+        ) {
+          events.push(this.roomNoise());
+        }
         return;
       }
     }
