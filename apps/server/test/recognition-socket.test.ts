@@ -1,7 +1,7 @@
 import type { Phrase, RecognitionResult, ServerToClientEvents } from '@parla/contract';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { deserializeProfile, frameOpusPackets, wavToMono16k } from '@parla/speech';
+import { concatAudio, deserializeProfile, frameOpusPackets, wavToMono16k } from '@parla/speech';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
@@ -308,6 +308,40 @@ describe('recognition over the socket', () => {
     const broken = client.next('error');
     client.socket.emit('stream_compressed_audio', new Uint8Array([200, 0, 1, 2, 3]));
     expect(await broken).toMatchObject({ message: expect.stringMatching(/^parse error: /) as unknown });
+    client.socket.disconnect();
+  });
+
+  it('says when a room of other people talks too loud to understand the person over', async () => {
+    // Four other speakers saying digits without a pause, 16 s of them, 10 dB under
+    // Jackson, who says three of his phrases over them at 3, 8 and 13 s.
+    const room = concatAudio(
+      ...['george', 'lucas', 'nicolas', 'theo'].flatMap((speaker) =>
+        [0, 2, 3, 5, 6, 8, 9].flatMap((digit) =>
+          [5, 6, 7].map((take) => wavToMono16k(fsddTake(digit, speaker, take))),
+        ),
+      ),
+    ).subarray(0, 16 * 16_000);
+    const mine = [4, 1, 7].map((digit, i) => wavToMono16k(fsddTake(digit, 'jackson', 26 + i)));
+    const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / x.length);
+    const gain = rms(concatAudio(...mine)) / rms(room) / 10 ** (10 / 20);
+    const audio = room.map((v) => v * gain);
+    mine.forEach((take, i) =>
+      audio.set(
+        take.map((v, j) => v + (audio[(3 + 5 * i) * 16_000 + j] ?? 0)),
+        (3 + 5 * i) * 16_000,
+      ),
+    );
+    const pcm = Int16Array.from(audio, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767));
+
+    const client = await ready(trained);
+    const tooLoud = client.next('room_noise');
+    sendInChunks(client.socket, new Uint8Array(pcm.buffer));
+    expect(await tooLoud).toEqual({ too_loud: true });
+    const over = client.next('room_noise');
+    client.socket.emit('stop_stream_processing');
+    expect(await over).toEqual({ too_loud: false });
+    const names = client.events.map((e) => e.name);
+    expect(names.lastIndexOf('room_noise')).toBeGreaterThan(names.indexOf('request_received'));
     client.socket.disconnect();
   });
 

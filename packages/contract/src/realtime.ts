@@ -71,11 +71,22 @@ export interface ModelStatusPayload {
   message?: string;
 }
 
+/**
+ * A room that talks all the time (a television, a radio, people) is too loud for the
+ * person to be understood over it, or has stopped being: the app says so while it holds.
+ * Sent when it changes; a stream that ends while it holds ends with `too_loud: false`
+ * (docs/decisions/0076).
+ */
+export interface RoomNoisePayload {
+  too_loud: boolean;
+}
+
 export interface ServerToClientEvents {
   connection_ready: () => void;
   request_received: (payload: { request_id: string }) => void;
   partial_recognition: (payload: { text: string }) => void;
   recognition: (payload: RecognitionResult) => void;
+  room_noise: (payload: RoomNoisePayload) => void;
   model_missing: (payload: ModelStatusPayload) => void;
   model_loading: (payload: ModelStatusPayload) => void;
   model_loading_error: (payload: ModelStatusPayload) => void;

@@ -235,6 +235,9 @@ export class RecognitionSession {
           await this.store(result, this.keptAudio(event.start, event.end));
           break;
         }
+        case 'room-noise':
+          this.socket.emit('room_noise', { too_loud: event.tooLoud });
+          break;
         case 'speech-start':
         case 'speech-cancelled':
           break;
