@@ -262,6 +262,8 @@ export const enUS = {
     bestGuess: 'Did you mean “{{text}}”?',
     useGuess: 'Yes, use “{{text}}”',
     hearing: 'Hearing: {{text}}',
+    roomTooLoud:
+      'It is too noisy here for {{product}} to understand you well: voices or a television are nearly as loud as you. Turn them down, move away from them, or come closer to the microphone.',
     engine: 'Recognition',
     engineServer: 'On the {{product}} server',
     engineLocal: 'On this device',

@@ -108,6 +108,12 @@ describe('LocalEngine', () => {
     });
     expect(kept[0]?.audio.length).toBe(4800);
     expect(state().partial).toBe('');
+    // The worker's stream says when the room is too loud, as the server does.
+    worker.next = [{ type: 'room-noise', tooLoud: true, marginDb: 11, time: 0.4 }];
+    engine.sendChunk(new Int16Array(3200));
+    await vi.waitFor(() => {
+      expect(state().roomTooLoud).toBe(true);
+    });
   });
 
   it('dispose stops the worker', async () => {

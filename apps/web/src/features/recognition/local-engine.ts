@@ -211,6 +211,9 @@ export class LocalEngine implements RecognitionEngine {
         case 'speech-cancelled':
           this.config.dispatch({ type: 'partial', text: '' });
           break;
+        case 'room-noise':
+          this.config.dispatch({ type: 'room_noise', tooLoud: event.tooLoud });
+          break;
         case 'final': {
           const result: RecognitionResult = {
             text: event.rejected ? null : event.text,

@@ -57,6 +57,15 @@ describe('recognition state', () => {
     expect(run({ type: 'audio_sent' }, { type: 'disconnected' }).processing).toBe(false);
   });
 
+  it('the room is too loud from the notice until the notice ends or the connection is lost', () => {
+    expect(run({ type: 'room_noise', tooLoud: true }).roomTooLoud).toBe(true);
+    expect(run({ type: 'room_noise', tooLoud: true }, { type: 'final' }).roomTooLoud).toBe(true);
+    expect(
+      run({ type: 'room_noise', tooLoud: true }, { type: 'room_noise', tooLoud: false }).roomTooLoud,
+    ).toBe(false);
+    expect(run({ type: 'room_noise', tooLoud: true }, { type: 'disconnected' }).roomTooLoud).toBe(false);
+  });
+
   it('processing times out after 10 s plus the larger of twice the audio and 4 s', () => {
     expect(processingTimeoutMs(1)).toBe(14_000);
     expect(processingTimeoutMs(3)).toBe(16_000);

@@ -24,6 +24,8 @@ export interface RecognitionState {
   partial: string;
   /** Audio was sent and its result has not arrived yet. */
   processing: boolean;
+  /** A room that talks (a television, people) is too loud to understand the person over. */
+  roomTooLoud: boolean;
   problem: RecognitionProblem | null;
 }
 
@@ -33,6 +35,7 @@ export const initialRecognitionState: RecognitionState = {
   modelMessage: null,
   partial: '',
   processing: false,
+  roomTooLoud: false,
   problem: null,
 };
 
@@ -46,6 +49,7 @@ export type RecognitionEvent =
   | { type: 'partial'; text: string }
   | { type: 'final' }
   | { type: 'processing_timeout' }
+  | { type: 'room_noise'; tooLoud: boolean }
   | { type: 'problem'; problem: RecognitionProblem | null };
 
 /** The recognition state machine: pure, so every transition is unit-tested. */
@@ -64,7 +68,7 @@ export function recognitionReducer(state: RecognitionState, event: RecognitionEv
       return { ...state, connection: 'ready', model: 'unknown', modelMessage: null, problem: null };
     case 'disconnected':
       // What was recognised stays on the page; what was in flight will not come back.
-      return { ...state, connection: 'disconnected', partial: '', processing: false };
+      return { ...state, connection: 'disconnected', partial: '', processing: false, roomTooLoud: false };
     case 'model_status':
       return { ...state, model: event.status, modelMessage: event.message ?? null };
     case 'audio_sent':
@@ -76,6 +80,8 @@ export function recognitionReducer(state: RecognitionState, event: RecognitionEv
       return { ...state, partial: '', processing: false };
     case 'processing_timeout':
       return { ...state, processing: false };
+    case 'room_noise':
+      return { ...state, roomTooLoud: event.tooLoud };
     case 'problem':
       return { ...state, problem: event.problem };
     default: {

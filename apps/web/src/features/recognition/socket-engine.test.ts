@@ -147,6 +147,16 @@ describe('SocketEngine', () => {
     expect(timers.at(-1)?.cleared).toBe(true);
   });
 
+  it('room_noise says whether the room is too loud to understand the person over', () => {
+    const { engine, fake, state } = setup();
+    engine.start();
+    fake().serve('connect');
+    fake().serve('room_noise', { too_loud: true });
+    expect(state().roomTooLoud).toBe(true);
+    fake().serve('room_noise', { too_loud: false });
+    expect(state().roomTooLoud).toBe(false);
+  });
+
   it('the processing timeout clears the flag when no result comes', () => {
     const { engine, fake, state, timers } = setup();
     engine.start();

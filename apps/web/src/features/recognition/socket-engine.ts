@@ -154,6 +154,9 @@ export class SocketEngine implements RecognitionEngine {
     socket.on('partial_recognition', ({ text }) => {
       this.config.dispatch({ type: 'partial', text });
     });
+    socket.on('room_noise', ({ too_loud }) => {
+      this.config.dispatch({ type: 'room_noise', tooLoud: too_loud });
+    });
     socket.on('recognition', (result) => {
       this.streamSamples = 0;
       this.clearProcessing();

@@ -213,6 +213,12 @@ export function ListenControls({ recognition }: { recognition: Recognition }) {
         </Typography>
         <LevelMeter level={recognition.level} active={listening} />
       </Box>
+      {/* Said while it holds: the server (or the worker) says when it stops (decision 0076). */}
+      {active && recognition.state.roomTooLoud && (
+        <Alert severity="warning" role="status" data-testid="room-too-loud" sx={{ maxWidth: 640 }}>
+          {t('recognition.roomTooLoud', { product: appConfig.productName })}
+        </Alert>
+      )}
       {recognition.state.partial && (
         <Typography variant="body1" color="text.secondary" data-testid="partial-text">
           {t('recognition.hearing', { text: recognition.state.partial })}
