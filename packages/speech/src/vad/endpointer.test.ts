@@ -151,6 +151,20 @@ describe('Endpointer in a room that talks', () => {
     expect(findSegments(energies(early), { busyAfter: 10 })[0]?.startFrame).toBeLessThan(110);
   });
 
+  it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {
+    // The room starts 1.2 s before the phrase and talks on for 12 s after it.
+    const x = concat(noise(3), withWords(talkingRoom(14), [[1.2, userWord(1)]]));
+    const ep = new Endpointer({ busyAfter: 10 });
+    let heardAt: number | undefined;
+    energies(x).forEach((v, t) => {
+      for (const e of ep.process(v))
+        if (e.type === 'end' && Math.abs(seconds(e.startFrame) - 4.2) < 0.15) heardAt ??= seconds(t);
+    });
+    // Its end-point comes once two seconds of the room are around it, not ten.
+    expect(heardAt).toBeGreaterThan(4.8);
+    expect(heardAt).toBeLessThan(7);
+  });
+
   it('changes nothing in a quiet room', () => {
     const soft = word(0.5, [110, 140], [500, 1200], 3, 0.03);
     const x = concat(

@@ -57,6 +57,14 @@ const ROOM_STEP: Seconds = 0.5;
 /** Quiet ends this long in all are more than a phrase's own: a room talking gave them. */
 const ROOM_IN_QUIET_ENDS: Seconds = 1;
 
+/**
+ * An utterance still open is looked at every `OPEN_CHECK` for a room talking around the
+ * phrase in it, and taken for one with twice the quiet ends: a slow phrase may have a soft
+ * stretch after its loudest word so far (a severe speaker's did, in a quiet room, at 1 s).
+ */
+const OPEN_CHECK: Seconds = 0.1;
+const ROOM_IN_OPEN_QUIET_ENDS: Seconds = 2;
+
 /** The share of the room's recent frames its level lies over (see `roomLevel`). */
 const ROOM_PERCENTILE = 0.9;
 
@@ -113,10 +121,13 @@ export class Endpointer {
   private roomDb = -Infinity;
   /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
   private withdrawnAt = -Infinity;
-  /** `ROOM_GLIMPSE`, `ROOM_STEP` and `ROOM_IN_QUIET_ENDS` in frames. */
+  /** `ROOM_GLIMPSE`, `ROOM_STEP`, `ROOM_IN_QUIET_ENDS`, `OPEN_CHECK` and
+   * `ROOM_IN_OPEN_QUIET_ENDS` in frames. */
   private readonly glimpseFrames: number;
   private readonly stepFrames: number;
   private readonly quietEndsFrames: number;
+  private readonly openCheckFrames: number;
+  private readonly openQuietEndsFrames: number;
 
   constructor(options: EndpointerOptions = {}) {
     const shift = options.frameShift ?? 0.01;
@@ -141,6 +152,8 @@ export class Endpointer {
     this.glimpseFrames = frames(ROOM_GLIMPSE);
     this.stepFrames = frames(ROOM_STEP);
     this.quietEndsFrames = frames(ROOM_IN_QUIET_ENDS);
+    this.openCheckFrames = frames(OPEN_CHECK);
+    this.openQuietEndsFrames = frames(ROOM_IN_OPEN_QUIET_ENDS);
   }
 
   /** True between a start event and its end or cancel event. */
@@ -206,8 +219,20 @@ export class Endpointer {
     if (this.inSpeech && t + 1 - Math.max(this.start, this.withdrawnAt) >= this.busyAfterFrames) {
       return this.withdraw(t);
     }
-    if (event?.type === 'end' && this.roomDb === -Infinity && this.levels.length > 0) {
-      const again = this.ended(event, t);
+    if (this.roomDb === -Infinity && this.levels.length > 0) {
+      // An ended utterance; and now and then an open one, as it would end now, so that a
+      // phrase the room keeps open need not wait for `busyAfter`.
+      const again =
+        event?.type === 'end'
+          ? this.roomAround(event.startFrame, event.endFrame, t, this.quietEndsFrames)
+          : this.inSpeech && (t + 1 - this.start) % this.openCheckFrames === 0
+            ? this.roomAround(
+                this.start,
+                Math.min(t + 1, this.lastSpeech + 1 + this.padFrames),
+                t,
+                this.openQuietEndsFrames,
+              )
+            : undefined;
       if (again !== undefined) return again;
     }
     return event === undefined ? NONE : [event];
@@ -302,16 +327,18 @@ export class Endpointer {
   }
 
   /**
-   * An utterance has ended with long quiet ends: the frames before the first and after the
-   * last within `QUIET_END_DB` of its loud level, where a phrase has none longer than a
-   * breath. When they sound like talking they are the room, which kept the utterance open
+   * An utterance (its frames `from` up to `to`, ended or still open at `t`) with quiet ends
+   * of `minQuiet` frames or more: the frames before the first and after the last within
+   * `QUIET_END_DB` of its loud level, where a phrase has none longer than a breath. When
+   * they sound like talking they are the room, which opened the utterance or kept it open
    * around the phrase; then the utterance is heard again over the room.
    */
-  private ended(
-    event: { startFrame: number; endFrame: number },
+  private roomAround(
+    from: number,
+    to: number,
     t: number,
+    minQuiet: number,
   ): readonly EndpointEvent[] | undefined {
-    const { startFrame: from, endFrame: to } = event;
     // Until a noise window has passed the floor is a guess (the prior), and an utterance
     // may open on a quiet room's steady sound: its ends say nothing about talk.
     if (from < this.history.length) return undefined;
@@ -319,7 +346,7 @@ export class Endpointer {
     for (let u = from; u < to; u++) own[u - from] = this.level(u);
     const { lead, tail } = quietEndsOf(own, QUIET_END_DB);
     const quiet = lead + tail;
-    if (quiet < this.quietEndsFrames) return undefined;
+    if (quiet < minQuiet) return undefined;
     for (let i = 0; i < this.room.length; i++) {
       const k = i % quiet;
       this.room[i] = own[k < lead ? k : own.length - tail + (k - lead)] as number;
