@@ -62,19 +62,28 @@ let context: BrowserContext;
 let page: Page;
 usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
 
+/** A new person with a trained profile, signed in; `state` goes into the app's storage. */
+async function signInTrained(state: Record<string, unknown> = {}) {
+  const user = await server.signUp();
+  const version = await trainVoiceProfile(server, user, PHRASES);
+  await dismissProfileUpdated(server, user);
+  await seedSession(context, user, {
+    notificationStatus: { acoustic_model_version: String(version) },
+    ...state,
+  });
+}
+
+async function listenHandsFree(ready: RegExp) {
+  await page.getByTestId('recognition-status').getByText(ready).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Hands-free' }).click();
+  await page.getByRole('button', { name: 'Start listening' }).click();
+}
+
 describe('a room that talks too loud', () => {
   it('speak: the page says the room is too loud while it is, and stops saying so with the microphone', async () => {
-    const user = await server.signUp();
-    const version = await trainVoiceProfile(server, user, PHRASES);
-    await dismissProfileUpdated(server, user);
-    await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version) } });
+    await signInTrained();
     await page.goto('/speak');
-    await page
-      .getByTestId('recognition-status')
-      .getByText(/Ready to listen/)
-      .waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Hands-free' }).click();
-    await page.getByRole('button', { name: 'Start listening' }).click();
+    await listenHandsFree(/Ready to listen/);
 
     const notice = page.getByTestId('room-too-loud');
     await notice.waitFor({ timeout: 40_000 });
@@ -87,5 +96,13 @@ describe('a room that talks too loud', () => {
 
     await page.getByRole('button', { name: 'Stop listening' }).click();
     await notice.waitFor({ state: 'hidden' });
+  });
+
+  it('dictate, recognised on this device: the worker says it as the server does', async () => {
+    await signInTrained({ recognitionEngine: 'local' });
+    await page.goto('/dictate');
+    await listenHandsFree(/recognised on this device/);
+    await page.getByTestId('room-too-loud').waitFor({ timeout: 40_000 });
+    await saveScreenshots(page, 'dictate-room-too-loud');
   });
 });
