@@ -71,14 +71,18 @@ export interface ModelStatusPayload {
   message?: string;
 }
 
+/** What drowns the person: other voices (a television, people) or steady noise (a fan). */
+export const ROOM_NOISE_CAUSES = ['voices', 'noise'] as const;
+export type RoomNoiseCause = (typeof ROOM_NOISE_CAUSES)[number];
+
 /**
- * A room that talks all the time (a television, a radio, people) is too loud for the
- * person to be understood over it, or has stopped being: the app says so while it holds.
- * Sent when it changes; a stream that ends while it holds ends with `too_loud: false`
- * (docs/decisions/0076).
+ * The room is too loud for the person to be understood over it, or has stopped being: the
+ * app says so while it holds. Sent when it changes; a stream that ends while it holds ends
+ * with `too_loud: false` (docs/decisions/0076).
  */
 export interface RoomNoisePayload {
   too_loud: boolean;
+  cause: RoomNoiseCause;
 }
 
 export interface ServerToClientEvents {

@@ -236,7 +236,7 @@ export class RecognitionSession {
           break;
         }
         case 'room-noise':
-          this.socket.emit('room_noise', { too_loud: event.tooLoud });
+          this.socket.emit('room_noise', { too_loud: event.tooLoud, cause: event.cause });
           break;
         case 'speech-start':
         case 'speech-cancelled':

@@ -262,8 +262,12 @@ export const enUS = {
     bestGuess: 'Did you mean “{{text}}”?',
     useGuess: 'Yes, use “{{text}}”',
     hearing: 'Hearing: {{text}}',
-    roomTooLoud:
-      'It is too noisy here for {{product}} to understand you well: voices or a television are nearly as loud as you. Turn them down, move away from them, or come closer to the microphone.',
+    roomTooLoud: {
+      voices:
+        'It is too noisy here for {{product}} to understand you well: voices or a television are nearly as loud as you. Turn them down, move away from them, or come closer to the microphone.',
+      noise:
+        'It is too noisy here for {{product}} to understand you well: the noise around you is nearly as loud as you. Speak up if you can, move away from the noise, or come closer to the microphone.',
+    },
     engine: 'Recognition',
     engineServer: 'On the {{product}} server',
     engineLocal: 'On this device',

@@ -159,6 +159,33 @@ describe('RecognitionStream', () => {
     expect(events.filter((e) => e.type === 'room-noise')).toEqual([]);
   });
 
+  it('says when steady noise is nearly as loud as the user, and not when it is quiet (docs/decisions/0076)', () => {
+    const over = (level: number) => {
+      const audio = noise(17, level, 9);
+      for (const [at, p] of [
+        [3, 2],
+        [8, 0],
+        [13, 3],
+      ] as const) {
+        const mine = take(p, 8);
+        for (let i = 0; i < mine.length; i++)
+          audio[at * 16000 + i] = (audio[at * 16000 + i] as number) + (mine[i] as number);
+      }
+      return feed(new RecognitionStream(matcher), audio).filter((e) => e.type === 'room-noise');
+    };
+    // A fan's hiss about 13 dB under the user's loud level: said after their first phrase,
+    // and taken back when the stream ends.
+    const loud = over(0.1);
+    expect(loud.map((e) => [e.tooLoud, e.cause])).toEqual([
+      [true, 'noise'],
+      [false, 'noise'],
+    ]);
+    expect(loud[0]?.marginDb).toBeLessThan(16);
+    expect(loud[0]?.time).toBeLessThan(5);
+    // Five times quieter: nothing to say.
+    expect(over(0.02)).toEqual([]);
+  });
+
   it('says when the room talks too loud to hear the user over, and when it has stopped (docs/decisions/0076)', () => {
     // The room 10 dB under the user until 12 s, quiet after: the first phrase is not understood.
     const events = feed(
@@ -176,7 +203,10 @@ describe('RecognitionStream', () => {
     const finals = events.filter((e) => e.type === 'final');
     expect(finals.map((e) => e.text)).toEqual([null, 'lights on', 'goodbye']);
     const notices = events.filter((e) => e.type === 'room-noise');
-    expect(notices.map((e) => e.tooLoud)).toEqual([true, false]);
+    expect(notices.map((e) => [e.tooLoud, e.cause])).toEqual([
+      [true, 'voices'],
+      [false, 'noise'],
+    ]);
     const [on, off] = notices;
     expect(on?.marginDb).toBeLessThan(16);
     expect(on?.time).toBeLessThan(12);

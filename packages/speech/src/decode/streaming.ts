@@ -3,7 +3,7 @@ import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd, type Profile } from '../model/profile.js';
 import type { Decibels, Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
-import { RoomNoiseJudge } from '../vad/room-noise.js';
+import { RoomNoiseJudge, type RoomNoiseCause } from '../vad/room-noise.js';
 import type { Matcher, Recognition } from './matcher.js';
 
 /** Events a stream emits, in order. */
@@ -12,8 +12,15 @@ export type StreamEvent =
   | { type: 'partial'; text: string; time: Seconds }
   | ({ type: 'final'; start: Seconds; end: Seconds } & Recognition)
   | { type: 'speech-cancelled'; time: Seconds }
-  /** The talking room became too loud for the user to be understood, or stopped being. */
-  | { type: 'room-noise'; tooLoud: boolean; marginDb: Decibels | undefined; time: Seconds };
+  /** The room became too loud for the user to be understood, or stopped being. */
+  | {
+      type: 'room-noise';
+      tooLoud: boolean;
+      /** What drowns the user: other voices (a room that talks) or steady noise. */
+      cause: RoomNoiseCause;
+      marginDb: Decibels | undefined;
+      time: Seconds;
+    };
 
 /** Stream settings. */
 export interface StreamOptions {
@@ -92,8 +99,8 @@ export class RecognitionStream {
   private readonly phoneView: PhoneView | undefined;
   /** Result computed while waiting out the end-point silence, keyed by its end frame. */
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
-  /** Whether the room is talking too loud to hear the user over (docs/decisions/0076). */
-  private readonly room = new RoomNoiseJudge();
+  /** Whether the room is too loud to hear the user over (docs/decisions/0076). */
+  private readonly room: RoomNoiseJudge;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -110,6 +117,7 @@ export class RecognitionStream {
       frameShift: this.frameShift,
       minSilence: options.minSilence ?? matcher.profile.minSilence,
     });
+    this.room = new RoomNoiseJudge(this.endpointer.onsetMargin);
     this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
     this.keepFrames = 50;
     this.maxAlternatives = options.maxAlternatives ?? 3;
@@ -126,9 +134,8 @@ export class RecognitionStream {
       this.buffer.push(frame);
       for (const event of this.endpointer.process(frame.energyDb)) this.handle(event, events);
     }
-    if (this.endpointer.roomLevel === undefined && this.room.marginDb !== undefined) {
-      if (this.room.quiet()) events.push(this.roomNoise());
-    }
+    // A room that stops (or starts) talking is judged afresh.
+    if (this.room.room(this.roomCause())) events.push(this.roomNoise());
     if (
       this.rejected !== undefined &&
       !this.endpointer.speaking &&
@@ -176,7 +183,7 @@ export class RecognitionStream {
     this.rejected = undefined;
     this.release(events);
     // Nobody is listening any more: a notice that the room is too loud no longer holds.
-    if (this.room.quiet()) events.push(this.roomNoise());
+    if (this.room.forget()) events.push(this.roomNoise());
     return events;
   }
 
@@ -227,9 +234,14 @@ export class RecognitionStream {
     return levels[Math.floor(0.95 * (levels.length - 1))] ?? -Infinity;
   }
 
+  private roomCause(): RoomNoiseCause {
+    return this.endpointer.roomLevel === undefined ? 'noise' : 'voices';
+  }
+
   private roomNoise(): StreamEvent {
-    const { tooLoud, marginDb } = this.room;
-    return { type: 'room-noise', tooLoud, marginDb, time: this.endpointer.frameIndex * this.frameShift };
+    const { tooLoud, cause, marginDb } = this.room;
+    const time = this.endpointer.frameIndex * this.frameShift;
+    return { type: 'room-noise', tooLoud, cause, marginDb, time };
   }
 
   private handle(event: EndpointEvent | undefined, events: StreamEvent[]): void {
@@ -268,11 +280,10 @@ export class RecognitionStream {
         };
         if (result.rejected && this.joinFrames > 0) this.held = final;
         else events.push(final);
-        const roomDb = this.endpointer.roomLevel;
-        if (
-          roomDb !== undefined &&
-          this.room.heard(this.loudLevel(event.startFrame, event.endFrame) - roomDb)
-        ) {
+        // How far the utterance rose over the room: over its talk, or over its noise floor.
+        if (this.room.room(this.roomCause())) events.push(this.roomNoise());
+        const floor = this.endpointer.roomLevel ?? this.endpointer.noiseLevel;
+        if (this.room.heard(this.loudLevel(event.startFrame, event.endFrame) - floor)) {
           events.push(this.roomNoise());
         }
         return;

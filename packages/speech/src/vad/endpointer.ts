@@ -119,6 +119,8 @@ export class Endpointer {
   private roomNext = 0;
   /** Level the talking room reaches; -Infinity while the room is quiet. */
   private roomDb = -Infinity;
+  /** The noise floor of the last frame: the quietest of the last noise window. */
+  private noiseDb: Decibels;
   /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
   private withdrawnAt = -Infinity;
   /** `ROOM_GLIMPSE`, `ROOM_STEP`, `ROOM_IN_QUIET_ENDS`, `OPEN_CHECK` and
@@ -142,6 +144,7 @@ export class Endpointer {
     this.floorDb = options.absoluteFloorDb ?? -70;
     this.priorNoiseDb = options.priorNoiseDb ?? -66;
     this.history = new Float32Array(frames(options.noiseWindow ?? 2)).fill(this.priorNoiseDb);
+    this.noiseDb = this.priorNoiseDb;
     const busy = options.busyAfter !== undefined && frames(options.busyAfter) < this.maxFrames;
     this.busyAfterFrames = busy ? frames(options.busyAfter ?? 0) : Infinity;
     // An ended utterance is looked at once its end-point silence has passed.
@@ -164,6 +167,16 @@ export class Endpointer {
   /** While the room talks (see `busyAfter`): the level it reaches, which speech must rise over. */
   get roomLevel(): Decibels | undefined {
     return this.roomDb === -Infinity ? undefined : this.roomDb;
+  }
+
+  /** The noise floor (the quietest recent frame) speech rose over at the last frame. */
+  get noiseLevel(): Decibels {
+    return this.noiseDb;
+  }
+
+  /** Level above the floor that starts speech. */
+  get onsetMargin(): Decibels {
+    return this.onsetDb;
   }
 
   /**
@@ -205,6 +218,7 @@ export class Endpointer {
     for (let i = 0; i < this.history.length; i++) noise = Math.min(noise, this.history[i] as number);
     this.history[t % this.history.length] = Math.max(energyDb, -90);
     noise = Math.max(noise, -85);
+    this.noiseDb = noise;
     this.windowMin = Math.min(this.windowMin, Math.max(energyDb, -90));
     if ((t + 1) % this.history.length === 0) {
       this.windowMins[((t + 1) / this.history.length) % this.windowMins.length] = this.windowMin;

@@ -1,34 +1,51 @@
 import type { Decibels } from '../units.js';
 
 /**
- * How far the user's speech must rise over a talking room for them to be understood as
- * usual. `speech:rooms` on the tuning takes: phrases said 20 dB over a room are heard with
- * their loud level (the 95th percentile of an utterance's frames) a median 19-21 dB over the
- * room's and are understood as in a quiet room (93-100 %); 15 dB under them, 15-17 dB over
- * it and 61-89 %; 10 dB under them, 12-14 dB over it and 15-64 % (docs/decisions/0076).
+ * How far the user's speech must rise over the room for them to be understood as usual:
+ * over a talking room's level, or over the noise floor of a room that only hums (a fan).
+ * `speech:rooms` on the tuning takes, the median loud level of the utterances (the 95th
+ * percentile of their frames) over a talking room: 19-21 dB with the room 20 dB under the
+ * user (understood as in a quiet room, 89-100 %), 15-17 dB with it 15 dB under (61-89 %),
+ * 12-14 dB with it 10 dB under (15-64 %); over a fan's floor: 23-28 dB at 20 dB, 18-19 dB at
+ * 10 dB (92-100 %), 13-16 dB at 5 dB (47-91 %); in the speakers' own rooms 23-38 dB
+ * (docs/decisions/0076).
  */
 export const CLEAR_OVER_ROOM_DB: Decibels = 16;
 
 /** Utterances the judgement looks back over: one loud syllable does not decide it. */
 const RECENT_UTTERANCES = 3;
 
+/** What the user's speech was judged against: a room talking, or the noise floor. */
+export type RoomNoiseCause = 'voices' | 'noise';
+
 /**
- * Whether a talking room (a television, a radio, people) is too loud for the user to be
- * understood: the median of their last few utterances' margins over it is under
- * `CLEAR_OVER_ROOM_DB`. Before the user has said anything over the room, and once the room
- * is quiet, it is not: the notice it drives must not nag a user who is silent, or whose
- * room only hums.
+ * Whether the room is too loud for the user to be understood: the median of their last few
+ * utterances' margins over it is under `CLEAR_OVER_ROOM_DB`. Before the user has said
+ * anything, it is not: the notice it drives must not nag a user who is silent.
  */
 export class RoomNoiseJudge {
   private margins: Decibels[] = [];
   private loud = false;
+  private against: RoomNoiseCause = 'noise';
+
+  /**
+   * @param opensAbove The least an utterance rises over the floor to be opened (the
+   *   end-pointer's onset margin): an utterance under it was opened while the floor was
+   *   still a guess (a stream's first seconds) and says nothing about the user.
+   */
+  constructor(private readonly opensAbove: Decibels) {}
 
   /** The current judgement. */
   get tooLoud(): boolean {
     return this.loud;
   }
 
-  /** The median margin of the recent utterances over the room, if any were heard over it. */
+  /** What the recent margins were measured against. */
+  get cause(): RoomNoiseCause {
+    return this.against;
+  }
+
+  /** The median margin of the recent utterances over the room, if any were heard. */
   get marginDb(): Decibels | undefined {
     if (this.margins.length === 0) return undefined;
     const sorted = [...this.margins].sort((a, b) => a - b);
@@ -37,14 +54,25 @@ export class RoomNoiseJudge {
     return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] as number) + upper) / 2;
   }
 
-  /** An utterance heard `marginDb` over the talking room. True when the judgement changed. */
+  /**
+   * The room talks now, or hums: margins over the one say nothing about the other, so a
+   * change forgets them. True when the judgement changed.
+   */
+  room(cause: RoomNoiseCause): boolean {
+    if (cause === this.against) return false;
+    this.against = cause;
+    return this.forget();
+  }
+
+  /** An utterance heard `marginDb` over the room. True when the judgement changed. */
   heard(marginDb: Decibels): boolean {
+    if (marginDb < this.opensAbove) return false;
     this.margins = [...this.margins, marginDb].slice(-RECENT_UTTERANCES);
     return this.judge((this.marginDb as number) < CLEAR_OVER_ROOM_DB);
   }
 
-  /** The room is not talking (now, or any more). True when the judgement changed. */
-  quiet(): boolean {
+  /** Nobody is listening any more (the stream ended). True when the judgement changed. */
+  forget(): boolean {
     this.margins = [];
     return this.judge(false);
   }

@@ -109,10 +109,10 @@ describe('LocalEngine', () => {
     expect(kept[0]?.audio.length).toBe(4800);
     expect(state().partial).toBe('');
     // The worker's stream says when the room is too loud, as the server does.
-    worker.next = [{ type: 'room-noise', tooLoud: true, marginDb: 11, time: 0.4 }];
+    worker.next = [{ type: 'room-noise', tooLoud: true, cause: 'noise', marginDb: 11, time: 0.4 }];
     engine.sendChunk(new Int16Array(3200));
     await vi.waitFor(() => {
-      expect(state().roomTooLoud).toBe(true);
+      expect(state().drownedBy).toBe('noise');
     });
   });
 

@@ -212,7 +212,7 @@ export class LocalEngine implements RecognitionEngine {
           this.config.dispatch({ type: 'partial', text: '' });
           break;
         case 'room-noise':
-          this.config.dispatch({ type: 'room_noise', tooLoud: event.tooLoud });
+          this.config.dispatch({ type: 'room_noise', tooLoud: event.tooLoud, cause: event.cause });
           break;
         case 'final': {
           const result: RecognitionResult = {

@@ -58,12 +58,12 @@ describe('recognition state', () => {
   });
 
   it('the room is too loud from the notice until the notice ends or the connection is lost', () => {
-    expect(run({ type: 'room_noise', tooLoud: true }).roomTooLoud).toBe(true);
-    expect(run({ type: 'room_noise', tooLoud: true }, { type: 'final' }).roomTooLoud).toBe(true);
-    expect(
-      run({ type: 'room_noise', tooLoud: true }, { type: 'room_noise', tooLoud: false }).roomTooLoud,
-    ).toBe(false);
-    expect(run({ type: 'room_noise', tooLoud: true }, { type: 'disconnected' }).roomTooLoud).toBe(false);
+    const voices = { type: 'room_noise', tooLoud: true, cause: 'voices' } as const;
+    expect(run(voices).drownedBy).toBe('voices');
+    expect(run({ ...voices, cause: 'noise' }).drownedBy).toBe('noise');
+    expect(run(voices, { type: 'final' }).drownedBy).toBe('voices');
+    expect(run(voices, { type: 'room_noise', tooLoud: false, cause: 'noise' }).drownedBy).toBeNull();
+    expect(run(voices, { type: 'disconnected' }).drownedBy).toBeNull();
   });
 
   it('processing times out after 10 s plus the larger of twice the audio and 4 s', () => {

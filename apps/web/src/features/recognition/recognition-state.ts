@@ -1,4 +1,9 @@
-import { SOCKET_AUTH_FAILED_MESSAGE, SOCKET_ERROR_CODES, type SocketErrorPayload } from '@parla/contract';
+import {
+  SOCKET_AUTH_FAILED_MESSAGE,
+  SOCKET_ERROR_CODES,
+  type RoomNoiseCause,
+  type SocketErrorPayload,
+} from '@parla/contract';
 
 /** Connection of spec section 4: connected once the transport is up, ready on `connection_ready`. */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'ready';
@@ -24,8 +29,8 @@ export interface RecognitionState {
   partial: string;
   /** Audio was sent and its result has not arrived yet. */
   processing: boolean;
-  /** A room that talks (a television, people) is too loud to understand the person over. */
-  roomTooLoud: boolean;
+  /** What makes the room too loud to understand the person over, while it does. */
+  drownedBy: RoomNoiseCause | null;
   problem: RecognitionProblem | null;
 }
 
@@ -35,7 +40,7 @@ export const initialRecognitionState: RecognitionState = {
   modelMessage: null,
   partial: '',
   processing: false,
-  roomTooLoud: false,
+  drownedBy: null,
   problem: null,
 };
 
@@ -49,7 +54,7 @@ export type RecognitionEvent =
   | { type: 'partial'; text: string }
   | { type: 'final' }
   | { type: 'processing_timeout' }
-  | { type: 'room_noise'; tooLoud: boolean }
+  | { type: 'room_noise'; tooLoud: boolean; cause: RoomNoiseCause }
   | { type: 'problem'; problem: RecognitionProblem | null };
 
 /** The recognition state machine: pure, so every transition is unit-tested. */
@@ -68,7 +73,7 @@ export function recognitionReducer(state: RecognitionState, event: RecognitionEv
       return { ...state, connection: 'ready', model: 'unknown', modelMessage: null, problem: null };
     case 'disconnected':
       // What was recognised stays on the page; what was in flight will not come back.
-      return { ...state, connection: 'disconnected', partial: '', processing: false, roomTooLoud: false };
+      return { ...state, connection: 'disconnected', partial: '', processing: false, drownedBy: null };
     case 'model_status':
       return { ...state, model: event.status, modelMessage: event.message ?? null };
     case 'audio_sent':
@@ -81,7 +86,7 @@ export function recognitionReducer(state: RecognitionState, event: RecognitionEv
     case 'processing_timeout':
       return { ...state, processing: false };
     case 'room_noise':
-      return { ...state, roomTooLoud: event.tooLoud };
+      return { ...state, drownedBy: event.tooLoud ? event.cause : null };
     case 'problem':
       return { ...state, problem: event.problem };
     default: {

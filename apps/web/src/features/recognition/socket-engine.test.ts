@@ -151,10 +151,10 @@ describe('SocketEngine', () => {
     const { engine, fake, state } = setup();
     engine.start();
     fake().serve('connect');
-    fake().serve('room_noise', { too_loud: true });
-    expect(state().roomTooLoud).toBe(true);
-    fake().serve('room_noise', { too_loud: false });
-    expect(state().roomTooLoud).toBe(false);
+    fake().serve('room_noise', { too_loud: true, cause: 'voices' });
+    expect(state().drownedBy).toBe('voices');
+    fake().serve('room_noise', { too_loud: false, cause: 'noise' });
+    expect(state().drownedBy).toBeNull();
   });
 
   it('the processing timeout clears the flag when no result comes', () => {

@@ -154,8 +154,8 @@ export class SocketEngine implements RecognitionEngine {
     socket.on('partial_recognition', ({ text }) => {
       this.config.dispatch({ type: 'partial', text });
     });
-    socket.on('room_noise', ({ too_loud }) => {
-      this.config.dispatch({ type: 'room_noise', tooLoud: too_loud });
+    socket.on('room_noise', ({ too_loud, cause }) => {
+      this.config.dispatch({ type: 'room_noise', tooLoud: too_loud, cause });
     });
     socket.on('recognition', (result) => {
       this.streamSamples = 0;

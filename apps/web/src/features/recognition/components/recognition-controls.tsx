@@ -214,9 +214,9 @@ export function ListenControls({ recognition }: { recognition: Recognition }) {
         <LevelMeter level={recognition.level} active={listening} />
       </Box>
       {/* Said while it holds: the server (or the worker) says when it stops (decision 0076). */}
-      {active && recognition.state.roomTooLoud && (
+      {active && recognition.state.drownedBy && (
         <Alert severity="warning" role="status" data-testid="room-too-loud" sx={{ maxWidth: 640 }}>
-          {t('recognition.roomTooLoud', { product: appConfig.productName })}
+          {t(`recognition.roomTooLoud.${recognition.state.drownedBy}`, { product: appConfig.productName })}
         </Alert>
       )}
       {recognition.state.partial && (

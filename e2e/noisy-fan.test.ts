@@ -1,0 +1,32 @@
+import { writeFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshots } from './support/browser.js';
+import { usePagePerTest } from './support/harness.js';
+import { listenHandsFree, phrasesOver, signInTrained } from './support/noisy-room.js';
+import type { TestServer } from './support/server.js';
+import { fakeMicrophone } from './support/speech.js';
+
+// A person speaking softly over a fan nearly as loud as they are: the app asks them to
+// speak up or come closer (docs/decisions/0076).
+
+const microphoneWav = fakeMicrophone('noisy-fan', async (file) =>
+  writeFileSync(file, await phrasesOver('fan')),
+);
+
+let server: TestServer;
+let context: BrowserContext;
+let page: Page;
+usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
+
+describe('steady noise nearly as loud as the person', () => {
+  it('speak: the page asks them to speak up or come closer', async () => {
+    await signInTrained(server, context);
+    await page.goto('/speak');
+    await listenHandsFree(page, /Ready to listen/);
+    const notice = page.getByTestId('room-too-loud');
+    await notice.waitFor({ timeout: 40_000 });
+    expect(await notice.textContent()).toContain('the noise around you is nearly as loud as you');
+    await saveScreenshots(page, 'speak-noise-too-loud');
+  });
+});
