@@ -10,6 +10,7 @@ import {
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
+  ListeningRoom,
   RecognitionStream,
   SpeechError,
   type OpusStreamDecoder,
@@ -58,6 +59,8 @@ export class RecognitionSession {
   private kept: Float32Array[] = [];
   private keptFrom = 0;
   private keptLength = 0;
+  /** The room as this socket's streams have heard it: press to talk makes one per phrase. */
+  private readonly room = new ListeningRoom();
 
   constructor(
     private readonly socket: RealtimeSocket,
@@ -182,7 +185,8 @@ export class RecognitionSession {
     if (!samples) return this.fail('parse error');
     if (!this.model) return this.fail('Select a provider and wait for model_ready before sending audio.');
     this.socket.emit('request_received', { request_id: randomUUID() });
-    const stream = this.newStream(this.model);
+    // A whole utterance on its own: nothing to learn about the room the live streams are in.
+    const stream = this.newStream(this.model, undefined);
     const events = [...stream.push(samples), ...stream.end()];
     const finals = events.filter((event) => event.type === 'final');
     if (finals.length === 0) {
@@ -216,11 +220,11 @@ export class RecognitionSession {
     this.releaseStream();
   }
 
-  private newStream(model: LoadedModel) {
-    return new RecognitionStream(
-      model.matcher,
-      this.options.minSilence === undefined ? {} : { minSilence: this.options.minSilence },
-    );
+  private newStream(model: LoadedModel, room: ListeningRoom | undefined = this.room) {
+    return new RecognitionStream(model.matcher, {
+      room,
+      ...(this.options.minSilence === undefined ? {} : { minSilence: this.options.minSilence }),
+    });
   }
 
   private async emitEvents(events: StreamEvent[], model: LoadedModel) {

@@ -1,6 +1,7 @@
 import { SpeechError } from '../errors.js';
 import { deserializeProfile } from '../model/serialize.js';
 import { Matcher } from './matcher.js';
+import { ListeningRoom } from '../vad/room-noise.js';
 import { RecognitionStream, type StreamEvent, type StreamOptions } from './streaming.js';
 
 /** Requests a recogniser host (a browser Web Worker in local mode) answers, with their replies. */
@@ -8,7 +9,7 @@ export interface SpeechHandlers {
   /** Load a model file downloaded from the server; replaces any loaded profile. */
   'load-profile': (args: { model: Uint8Array }) => { phrases: string[]; trainedAt: string };
   /** Open a stream; several may be open at once. */
-  'open-stream': (args: { streamId: string; options?: StreamOptions }) => null;
+  'open-stream': (args: { streamId: string; options?: Omit<StreamOptions, 'room'> }) => null;
   /** Feed 16 kHz mono samples to a stream. */
   'push-audio': (args: { streamId: string; samples: Float32Array }) => StreamEvent[];
   /** Close a stream, finishing any open utterance. */
@@ -29,6 +30,8 @@ export type SpeechReply =
 export function createSpeechHandlers(): SpeechHandlers {
   let matcher: Matcher | undefined;
   const streams = new Map<string, RecognitionStream>();
+  // The room as this host's streams have heard it, from one press to talk to the next.
+  const room = new ListeningRoom();
   const stream = (id: string): RecognitionStream => {
     const s = streams.get(id);
     if (s === undefined) throw new SpeechError('bad_request', `No open stream "${id}".`);
@@ -43,7 +46,7 @@ export function createSpeechHandlers(): SpeechHandlers {
     },
     'open-stream': ({ streamId, options }) => {
       if (matcher === undefined) throw new SpeechError('bad_model', 'No voice profile is loaded yet.');
-      streams.set(streamId, new RecognitionStream(matcher, options));
+      streams.set(streamId, new RecognitionStream(matcher, { ...options, room }));
       return null;
     },
     'push-audio': ({ streamId, samples }) => stream(streamId).push(samples),

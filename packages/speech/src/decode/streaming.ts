@@ -3,7 +3,7 @@ import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd, type Profile } from '../model/profile.js';
 import type { Decibels, Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
-import { RoomNoiseJudge, type RoomNoiseCause } from '../vad/room-noise.js';
+import { RoomNoiseJudge, type ListeningRoom, type RoomNoiseCause } from '../vad/room-noise.js';
 import type { Matcher, Recognition } from './matcher.js';
 
 /** Events a stream emits, in order. */
@@ -33,6 +33,12 @@ export interface StreamOptions {
   /** Alternatives reported with each final result. */
   maxAlternatives?: number;
   /**
+   * The room as the person's earlier streams of this session left it (see
+   * {@link ListeningRoom}); without it the stream learns the room alone and forgets it when
+   * it ends.
+   */
+  room?: ListeningRoom;
+  /**
    * A rejected utterance followed by more speech within this much silence is decoded again
    * together with it (see {@link RecognitionStream}); 0 turns this off. Defaults to twice
    * the end-point silence, at most {@link JOIN_WITHIN}.
@@ -54,6 +60,12 @@ export function busyAfter(profile: Profile): Seconds {
 }
 
 type Final = Extract<StreamEvent, { type: 'final' }>;
+
+/**
+ * Frames a stream must have heard before the floor it ends on is handed on: under half a
+ * second, a press let go at once, the floor is mostly the guess it started from.
+ */
+const HEARD_THE_ROOM = 50;
 
 /** What a final result says and where its utterance starts (earlier than its own when joined). */
 interface Outcome {
@@ -101,6 +113,8 @@ export class RecognitionStream {
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
   /** Whether the room is too loud to hear the user over (docs/decisions/0076). */
   private readonly room: RoomNoiseJudge;
+  /** The session's room this stream learns for, if it was given one. */
+  private readonly listeningRoom: ListeningRoom | undefined;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -113,11 +127,13 @@ export class RecognitionStream {
     this.frameShift = fe.hopSamples / fe.sampleRate;
     this.endpointer = new Endpointer({
       busyAfter: busyAfter(matcher.profile),
+      ...(options.room?.noiseDb === undefined ? {} : { priorNoiseDb: options.room.noiseDb }),
       ...options.endpointer,
       frameShift: this.frameShift,
       minSilence: options.minSilence ?? matcher.profile.minSilence,
     });
-    this.room = new RoomNoiseJudge(this.endpointer.onsetMargin);
+    this.listeningRoom = options.room;
+    this.room = options.room?.judge ?? new RoomNoiseJudge(this.endpointer.onsetMargin);
     this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
     this.keepFrames = 50;
     this.maxAlternatives = options.maxAlternatives ?? 3;
@@ -179,11 +195,17 @@ export class RecognitionStream {
   /** The stream is over: finish any open utterance. */
   end(): StreamEvent[] {
     const events: StreamEvent[] = [];
+    // Let go mid-phrase, the last noise window holds only speech: no floor to hand on.
+    const cutShort = this.endpointer.speaking;
     this.handle(this.endpointer.flush(), events);
     this.rejected = undefined;
     this.release(events);
-    // Nobody is listening any more: a notice that the room is too loud no longer holds.
-    if (this.room.forget()) events.push(this.roomNoise());
+    if (this.listeningRoom === undefined) {
+      // Nobody is listening any more: a notice that the room is too loud no longer holds.
+      if (this.room.forget()) events.push(this.roomNoise());
+    } else if (!cutShort && this.endpointer.frameIndex >= HEARD_THE_ROOM) {
+      this.listeningRoom.noiseDb = this.endpointer.noiseLevel;
+    }
     return events;
   }
 

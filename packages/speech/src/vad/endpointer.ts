@@ -35,6 +35,12 @@ export interface EndpointerOptions {
   roomWindow?: Seconds;
 }
 
+/** The lowest noise floor taken: digital silence reads lower than any room. */
+const LOWEST_NOISE_FLOOR: Decibels = -85;
+
+/** Level above the noise floor that starts speech, unless `onsetDb` says otherwise. */
+export const DEFAULT_ONSET_DB: Decibels = 10;
+
 /** What one frame changed. */
 export type EndpointEvent =
   | { type: 'start'; startFrame: number }
@@ -139,7 +145,7 @@ export class Endpointer {
     this.minSpeechFrames = frames(options.minSpeech ?? 0.12);
     this.padFrames = frames(options.padding ?? 0.08);
     this.maxFrames = frames(options.maxUtterance ?? 15);
-    this.onsetDb = options.onsetDb ?? 10;
+    this.onsetDb = options.onsetDb ?? DEFAULT_ONSET_DB;
     this.sustainDb = options.sustainDb ?? 6;
     this.floorDb = options.absoluteFloorDb ?? -70;
     this.priorNoiseDb = options.priorNoiseDb ?? -66;
@@ -169,7 +175,7 @@ export class Endpointer {
     return this.roomDb === -Infinity ? undefined : this.roomDb;
   }
 
-  /** The noise floor (the quietest recent frame) speech rose over at the last frame. */
+  /** The noise floor speech rose over at the last frame: the quietest of the last noise window. */
   get noiseLevel(): Decibels {
     return this.noiseDb;
   }
@@ -216,8 +222,10 @@ export class Endpointer {
     // passed the prior stays in the window, so a stream that opens mid-word still starts.
     let noise = Infinity;
     for (let i = 0; i < this.history.length; i++) noise = Math.min(noise, this.history[i] as number);
-    this.history[t % this.history.length] = Math.max(energyDb, -90);
-    noise = Math.max(noise, -85);
+    // Digital silence (a microphone's first samples, a muted input) is no room: it would
+    // pull the floor far under the room's sound, which then opens an utterance.
+    if (energyDb > LOWEST_NOISE_FLOOR) this.history[t % this.history.length] = energyDb;
+    noise = Math.max(noise, LOWEST_NOISE_FLOOR);
     this.noiseDb = noise;
     this.windowMin = Math.min(this.windowMin, Math.max(energyDb, -90));
     if ((t + 1) % this.history.length === 0) {

@@ -1,4 +1,5 @@
 import type { Decibels } from '../units.js';
+import { DEFAULT_ONSET_DB } from './endpointer.js';
 
 /**
  * How far the user's speech must rise over the room for them to be understood as usual:
@@ -33,7 +34,7 @@ export class RoomNoiseJudge {
    *   end-pointer's onset margin): an utterance under it was opened while the floor was
    *   still a guess (a stream's first seconds) and says nothing about the user.
    */
-  constructor(private readonly opensAbove: Decibels) {}
+  constructor(private readonly opensAbove: Decibels = DEFAULT_ONSET_DB) {}
 
   /** The current judgement. */
   get tooLoud(): boolean {
@@ -71,7 +72,7 @@ export class RoomNoiseJudge {
     return this.judge((this.marginDb as number) < CLEAR_OVER_ROOM_DB);
   }
 
-  /** Nobody is listening any more (the stream ended). True when the judgement changed. */
+  /** Nobody is listening any more. True when the judgement changed. */
   forget(): boolean {
     this.margins = [];
     return this.judge(false);
@@ -82,4 +83,17 @@ export class RoomNoiseJudge {
     this.loud = loud;
     return changed;
   }
+}
+
+/**
+ * What a person's streams learn about their room, kept from one stream to the next when a
+ * session holds several (press to talk: one short stream a phrase). A stream given one
+ * starts from the noise floor the last one ended on, instead of a guess that holds for its
+ * first two seconds, and goes on with the same judgement, which it leaves standing when it
+ * ends: the notice stays while the person presses again.
+ */
+export class ListeningRoom {
+  /** The noise floor the last stream ended on; undefined before any. */
+  noiseDb: Decibels | undefined;
+  readonly judge = new RoomNoiseJudge();
 }

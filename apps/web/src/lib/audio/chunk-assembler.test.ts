@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ChunkAssembler } from './chunk-assembler';
 
 describe('ChunkAssembler', () => {
+  it('leaves out the digital silence before the first sound, and no silence after it', () => {
+    const chunks: Int16Array[] = [];
+    const assembler = new ChunkAssembler(4, (chunk) => chunks.push(chunk), { skipLeadingSilence: true });
+    assembler.push(new Int16Array(5));
+    assembler.push(Int16Array.from([0, 0, 7, 0, 0, 8, 0]));
+    expect(chunks.map((c) => [...c])).toEqual([[7, 0, 0, 8]]);
+    expect([...assembler.takeRest()]).toEqual([0]);
+  });
+
   it('cuts 800-sample blocks into 3200-sample chunks in order and keeps the rest', () => {
     const chunks: Int16Array[] = [];
     const assembler = new ChunkAssembler(3200, (chunk) => chunks.push(chunk));

@@ -32,6 +32,8 @@ export interface MicrophoneOptions {
   onChunk: (samples: Int16Array) => void;
   /** The level of every 50 ms, for meters and voice activity. */
   onLevel?: (level: MicrophoneLevel) => void;
+  /** Leave out the digital silence before the device's first sound (see `ChunkAssembler`). */
+  skipLeadingSilence?: boolean;
 }
 
 export interface MicrophoneSession {
@@ -75,7 +77,9 @@ export async function openMicrophone(options: MicrophoneOptions): Promise<Microp
   mute.gain.value = 0;
   source.connect(capture).connect(mute).connect(context.destination);
 
-  const assembler = new ChunkAssembler(options.chunkSamples ?? 3200, options.onChunk);
+  const assembler = new ChunkAssembler(options.chunkSamples ?? 3200, options.onChunk, {
+    skipLeadingSilence: options.skipLeadingSilence ?? false,
+  });
   let flushed: (() => void) | null = null;
   capture.port.onmessage = (event: MessageEvent<CaptureBlock>) => {
     if (event.data.type === 'flushed') {

@@ -213,8 +213,9 @@ export function ListenControls({ recognition }: { recognition: Recognition }) {
         </Typography>
         <LevelMeter level={recognition.level} active={listening} />
       </Box>
-      {/* Said while it holds: the server (or the worker) says when it stops (decision 0076). */}
-      {active && recognition.state.drownedBy && (
+      {/* Said while it holds, between presses too: the server (or the worker) says when it
+          stops (decision 0076). */}
+      {recognition.state.drownedBy && (
         <Alert severity="warning" role="status" data-testid="room-too-loud" sx={{ maxWidth: 640 }}>
           {t(`recognition.roomTooLoud.${recognition.state.drownedBy}`, { product: appConfig.productName })}
         </Alert>

@@ -225,6 +225,9 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
     setMicrophone({ status: 'opening' });
     try {
       const session = await openMicrophone({
+        // A press to talk begins with the device's silence, which the recogniser would
+        // take for the room's floor (docs/decisions/0076).
+        skipLeadingSilence: true,
         deviceId: browserState.get('audioOptions')?.deviceId ?? null,
         onChunk: (samples) =>
           engineRef.current?.sendChunk(mutedRef.current ? new Int16Array(samples.length) : samples),
