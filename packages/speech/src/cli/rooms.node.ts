@@ -7,7 +7,14 @@ import { concatAudio, toMono16k } from '../audio/audio.js';
 import { decodeWav } from '../audio/wav.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
-import { sayInStream, scoreStream, type StreamFinal, type StreamScore } from '../eval/continuous.js';
+import {
+  sayInStream,
+  scoreStream,
+  type SaidSpan,
+  type StreamFinal,
+  type StreamScore,
+} from '../eval/continuous.js';
+import { ListeningRoom } from '../vad/room-noise.js';
 import { between, hash, rng } from '../eval/seeded.js';
 import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
@@ -35,14 +42,24 @@ const { values } = parseArgs({
     'steady-floor': { type: 'boolean', default: false },
     // The test takes instead: once, after a choice is made on the tuning takes.
     test: { type: 'boolean', default: false },
+    // Press to talk: each phrase in a stream of its own, from 0.5-1.5 s before it to its
+    // first final (as the app stops listening then) or 2 s after it; `carry` hands each
+    // press's room to the next as a session does, `alone` does not (0076).
+    press: { type: 'string' },
     fsdd: { type: 'string', default: resolve(packageRoot, '../../../shared/data/fsdd') },
   },
 });
 const snrDb = Number(values.snr);
 const count = Number(values.phrases);
-if (!Number.isFinite(snrDb) || !Number.isInteger(count) || count < 1) {
+const press = values.press;
+if (
+  !Number.isFinite(snrDb) ||
+  !Number.isInteger(count) ||
+  count < 1 ||
+  (press !== undefined && press !== 'carry' && press !== 'alone')
+) {
   console.error(
-    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--fsdd DIR]',
+    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone] [--fsdd DIR]',
   );
   process.exit(2);
 }
@@ -110,35 +127,85 @@ for (const severity of ['mild', 'moderate', 'severe']) {
         // least are that room alone (synthetic.node.ts).
         { edge: 0.2, random: rng(hash(`${speaker} room tone`)) },
       );
-      const stream = new RecognitionStream(
-        matcher,
-        values['steady-floor'] ? { endpointer: { busyAfter: undefined } } : {},
-      );
-      const finals: StreamFinal[] = [];
-      // How long the stream said the room was too loud to hear the speaker over (0076).
-      let tooLoudSince: number | undefined;
-      let tooLoud = 0;
-      const keep = (events: ReturnType<RecognitionStream['push']>, pushed: number): void => {
-        for (const e of events) {
-          if (e.type === 'final')
-            finals.push({ text: e.text, start: e.start, end: e.end, heardAt: pushed / SAMPLE_RATE });
-          if (e.type === 'room-noise' && e.tooLoud) tooLoudSince = pushed;
-          if (e.type === 'room-noise' && !e.tooLoud) {
-            tooLoud += pushed - (tooLoudSince ?? pushed);
-            tooLoudSince = undefined;
-          }
-        }
-      };
-      for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
-        keep(stream.push(audio.subarray(i, i + CHUNK_SAMPLES)), Math.min(audio.length, i + CHUNK_SAMPLES));
-      keep(stream.end(), audio.length);
-      tooLoud += audio.length - (tooLoudSince ?? audio.length);
-      const score = { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length };
+      const score =
+        press === undefined
+          ? heardLive(matcher, audio, spans)
+          : heardPressing(matcher, audio, spans, press, rng(hash(`${speaker} presses`)));
       const key = `${severity} ${room}`;
       totals.set(key, [...(totals.get(key) ?? []), score]);
       console.log(`${speaker.padEnd(16)} ${room.padEnd(9)} ${describe(score)}`);
     }
   }
+}
+
+/** One live stream over the whole recording, as hands-free listening hears it. */
+function heardLive(matcher: Matcher, audio: Float32Array, spans: readonly SaidSpan[]): RoomScore {
+  const stream = new RecognitionStream(
+    matcher,
+    values['steady-floor'] ? { endpointer: { busyAfter: undefined } } : {},
+  );
+  const finals: StreamFinal[] = [];
+  // How long the stream said the room was too loud to hear the speaker over (0076).
+  let tooLoudSince: number | undefined;
+  let tooLoud = 0;
+  const keep = (events: ReturnType<RecognitionStream['push']>, pushed: number): void => {
+    for (const e of events) {
+      if (e.type === 'final')
+        finals.push({ text: e.text, start: e.start, end: e.end, heardAt: pushed / SAMPLE_RATE });
+      if (e.type === 'room-noise' && e.tooLoud) tooLoudSince = pushed;
+      if (e.type === 'room-noise' && !e.tooLoud) {
+        tooLoud += pushed - (tooLoudSince ?? pushed);
+        tooLoudSince = undefined;
+      }
+    }
+  };
+  for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
+    keep(stream.push(audio.subarray(i, i + CHUNK_SAMPLES)), Math.min(audio.length, i + CHUNK_SAMPLES));
+  keep(stream.end(), audio.length);
+  tooLoud += audio.length - (tooLoudSince ?? audio.length);
+  return { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length };
+}
+
+/**
+ * Press to talk: a stream a phrase, ended at its first final. `tooLoud` is then the share
+ * of presses during or after which the notice stood.
+ */
+function heardPressing(
+  matcher: Matcher,
+  audio: Float32Array,
+  spans: readonly SaidSpan[],
+  mode: 'carry' | 'alone',
+  random: () => number,
+): RoomScore {
+  const session = new ListeningRoom();
+  const finals: StreamFinal[] = [];
+  let loudPresses = 0;
+  for (const span of spans) {
+    const from = Math.max(0, Math.round((span.start - between(random, [0.5, 1.5])) * SAMPLE_RATE));
+    const until = Math.min(audio.length, Math.round((span.end + 2) * SAMPLE_RATE));
+    const stream = new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {});
+    // Set within `keep`, which the loop below calls.
+    const heard = { loud: false, answered: false };
+    const keep = (events: ReturnType<RecognitionStream['push']>, pushed: number): void => {
+      for (const e of events) {
+        if (e.type === 'final') {
+          const at = from / SAMPLE_RATE;
+          finals.push({ text: e.text, start: at + e.start, end: at + e.end, heardAt: pushed / SAMPLE_RATE });
+          heard.answered = true;
+        }
+        if (e.type === 'room-noise' && e.tooLoud) heard.loud = true;
+      }
+    };
+    let i = from;
+    for (; i < until && !heard.answered; i += CHUNK_SAMPLES)
+      keep(
+        stream.push(audio.subarray(i, Math.min(until, i + CHUNK_SAMPLES))),
+        Math.min(until, i + CHUNK_SAMPLES),
+      );
+    keep(stream.end(), Math.min(until, i));
+    if (heard.loud || (mode === 'carry' && session.judge.tooLoud)) loudPresses++;
+  }
+  return { ...scoreStream(spans, finals), tooLoud: loudPresses / Math.max(1, spans.length) };
 }
 
 console.log(`\nSeverity and room, every speaker together (${snrDb} dB under them where the room sounds):`);
@@ -180,7 +247,7 @@ function describe(s: RoomScore): string {
     `unknown accepted ${pct(s.unknownAccepted, s.unknown)}`,
     `finals ${s.finals}, ${s.roomFinals} on the room alone (${s.roomAccepted} accepted)`,
     `median utterance ${s.medianLength.toFixed(1)} s`,
-    `too loud ${(100 * s.tooLoud).toFixed(0)} % of the time`,
+    `too loud ${(100 * s.tooLoud).toFixed(0)} % of the ${press === undefined ? 'time' : 'presses'}`,
     `right final ${seconds(quantile(s.delays, 0.5))} after the recording ended (95th percentile ${seconds(quantile(s.delays, 0.95))})`,
   ].join('  ');
 }

@@ -61,12 +61,6 @@ export function busyAfter(profile: Profile): Seconds {
 
 type Final = Extract<StreamEvent, { type: 'final' }>;
 
-/**
- * Frames a stream must have heard before the floor it ends on is handed on: under half a
- * second, a press let go at once, the floor is mostly the guess it started from.
- */
-const HEARD_THE_ROOM = 50;
-
 /** What a final result says and where its utterance starts (earlier than its own when joined). */
 interface Outcome {
   start: number;
@@ -113,8 +107,8 @@ export class RecognitionStream {
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
   /** Whether the room is too loud to hear the user over (docs/decisions/0076). */
   private readonly room: RoomNoiseJudge;
-  /** The session's room this stream learns for, if it was given one. */
-  private readonly listeningRoom: ListeningRoom | undefined;
+  /** Whether the judgement is the session's (`options.room`), to leave standing at the end. */
+  private readonly sharesRoom: boolean;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -127,12 +121,11 @@ export class RecognitionStream {
     this.frameShift = fe.hopSamples / fe.sampleRate;
     this.endpointer = new Endpointer({
       busyAfter: busyAfter(matcher.profile),
-      ...(options.room?.noiseDb === undefined ? {} : { priorNoiseDb: options.room.noiseDb }),
       ...options.endpointer,
       frameShift: this.frameShift,
       minSilence: options.minSilence ?? matcher.profile.minSilence,
     });
-    this.listeningRoom = options.room;
+    this.sharesRoom = options.room !== undefined;
     this.room = options.room?.judge ?? new RoomNoiseJudge(this.endpointer.onsetMargin);
     this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
     this.keepFrames = 50;
@@ -195,17 +188,12 @@ export class RecognitionStream {
   /** The stream is over: finish any open utterance. */
   end(): StreamEvent[] {
     const events: StreamEvent[] = [];
-    // Let go mid-phrase, the last noise window holds only speech: no floor to hand on.
-    const cutShort = this.endpointer.speaking;
     this.handle(this.endpointer.flush(), events);
     this.rejected = undefined;
     this.release(events);
-    if (this.listeningRoom === undefined) {
-      // Nobody is listening any more: a notice that the room is too loud no longer holds.
-      if (this.room.forget()) events.push(this.roomNoise());
-    } else if (!cutShort && this.endpointer.frameIndex >= HEARD_THE_ROOM) {
-      this.listeningRoom.noiseDb = this.endpointer.noiseLevel;
-    }
+    // Nobody is listening any more: a notice that the room is too loud no longer holds,
+    // unless the session goes on listening in the same room.
+    if (!this.sharesRoom && this.room.forget()) events.push(this.roomNoise());
     return events;
   }
 
@@ -302,10 +290,12 @@ export class RecognitionStream {
         };
         if (result.rejected && this.joinFrames > 0) this.held = final;
         else events.push(final);
-        // How far the utterance rose over the room: over its talk, or over its noise floor.
+        // How far the utterance rose over the room: over its talk, or over its noise floor
+        // once that is known (a short press ends before: it says nothing of the room).
         if (this.room.room(this.roomCause())) events.push(this.roomNoise());
         const floor = this.endpointer.roomLevel ?? this.endpointer.noiseLevel;
-        if (this.room.heard(this.loudLevel(event.startFrame, event.endFrame) - floor)) {
+        const known = this.endpointer.roomLevel !== undefined || this.endpointer.floorKnown;
+        if (known && this.room.heard(this.loudLevel(event.startFrame, event.endFrame) - floor)) {
           events.push(this.roomNoise());
         }
         return;

@@ -180,6 +180,11 @@ export class Endpointer {
     return this.noiseDb;
   }
 
+  /** Whether a whole noise window has been heard: before that the floor is partly the prior. */
+  get floorKnown(): boolean {
+    return this.frame >= this.history.length;
+  }
+
   /** Level above the floor that starts speech. */
   get onsetMargin(): Decibels {
     return this.onsetDb;

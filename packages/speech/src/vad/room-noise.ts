@@ -87,13 +87,11 @@ export class RoomNoiseJudge {
 
 /**
  * What a person's streams learn about their room, kept from one stream to the next when a
- * session holds several (press to talk: one short stream a phrase). A stream given one
- * starts from the noise floor the last one ended on, instead of a guess that holds for its
- * first two seconds, and goes on with the same judgement, which it leaves standing when it
- * ends: the notice stays while the person presses again.
+ * session holds several (press to talk: one short stream a phrase). A stream given one goes
+ * on with the same judgement and leaves it standing when it ends: the notice stays while
+ * the person presses again. The noise floor is not handed on: `speech:rooms --press` with a
+ * television under the speakers understood fewer phrases with it (docs/decisions/0076).
  */
 export class ListeningRoom {
-  /** The noise floor the last stream ended on; undefined before any. */
-  noiseDb: Decibels | undefined;
   readonly judge = new RoomNoiseJudge();
 }
