@@ -2,7 +2,7 @@ import { SpectralAnalyser, type FeatureMatrix, type SpectralFrame } from '../fea
 import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd, type Profile } from '../model/profile.js';
 import type { Decibels, Seconds } from '../units.js';
-import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
+import { Endpointer, loudLevelOf, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
 import { RoomNoiseJudge, type ListeningRoom, type RoomNoiseCause } from '../vad/room-noise.js';
 import type { Matcher, Recognition } from './matcher.js';
 
@@ -235,13 +235,13 @@ export class RecognitionStream {
     return better ? { start: before.start, result: joined } : { start, result: own };
   }
 
-  /** The level an utterance's loud frames reach: the 95th percentile of its frames'. */
+  /** The level an utterance's loud frames reach (`loudLevelOf`, as its quiet ends are judged). */
   private loudLevel(from: number, to: number): Decibels {
-    const levels = this.buffer
-      .slice(Math.max(0, from - this.bufferStart), Math.max(0, to - this.bufferStart))
-      .map((f) => f.energyDb)
-      .sort((a, b) => a - b);
-    return levels[Math.floor(0.95 * (levels.length - 1))] ?? -Infinity;
+    const frames = this.buffer.slice(
+      Math.max(0, from - this.bufferStart),
+      Math.max(0, to - this.bufferStart),
+    );
+    return loudLevelOf(frames.map((f) => f.energyDb));
   }
 
   private roomCause(): RoomNoiseCause {

@@ -417,10 +417,15 @@ export class Endpointer {
   }
 }
 
+/** The level an utterance's loud frames reach: the 95th percentile of its `levels`. */
+export function loudLevelOf(levels: ArrayLike<number>): Decibels {
+  const sorted = Float64Array.from(levels).sort();
+  return sorted[Math.floor(0.95 * (sorted.length - 1))] ?? -Infinity;
+}
+
 /**
  * The frames (taken `group` at a time) at each end of an utterance's `levels` before its
- * first and after its last within `belowDb` of its loud level, the 95th percentile of its
- * levels: another voice in the room, quieter than the user, around their phrase
+ * first and after its last within `belowDb` of its loud level (`loudLevelOf`): another voice in the room, quieter than the user, around their phrase
  * (docs/decisions/0074, 0075).
  */
 export function quietEndsOf(
@@ -430,8 +435,7 @@ export function quietEndsOf(
 ): { lead: number; tail: number } {
   if (levels.length === 0) return { lead: 0, tail: 0 };
   const n = Math.max(1, Math.floor(levels.length / group));
-  const sorted = Float64Array.from(levels).sort();
-  const loud = (sorted[Math.floor(0.95 * (sorted.length - 1))] as number) - belowDb;
+  const loud = loudLevelOf(levels) - belowDb;
   const isLoud = (t: number): boolean => {
     for (let d = 0; d < group; d++) if ((levels[t * group + d] ?? -Infinity) >= loud) return true;
     return false;
