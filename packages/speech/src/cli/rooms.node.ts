@@ -42,24 +42,29 @@ const { values } = parseArgs({
     'steady-floor': { type: 'boolean', default: false },
     // The test takes instead: once, after a choice is made on the tuning takes.
     test: { type: 'boolean', default: false },
-    // Press to talk: each phrase in a stream of its own, from 0.5-1.5 s before it to its
-    // first final (as the app stops listening then) or 2 s after it; `carry` hands each
-    // press's room to the next as a session does, `alone` does not (0076).
+    // Press to talk: each phrase in a stream of its own, from `lead` to a second more
+    // before it to its first final (as the app stops listening then) or 4 s after it (the
+    // person gives up waiting and presses again);
+    // `carry` hands each press's room to the next as a session does, `alone` does not (0076).
     press: { type: 'string' },
+    // 0.5 s; 2 s is a person who takes their time after pressing (0077).
+    lead: { type: 'string', default: '0.5' },
     fsdd: { type: 'string', default: resolve(packageRoot, '../../../shared/data/fsdd') },
   },
 });
 const snrDb = Number(values.snr);
 const count = Number(values.phrases);
 const press = values.press;
+const lead = Number(values.lead);
 if (
   !Number.isFinite(snrDb) ||
+  !(lead >= 0) ||
   !Number.isInteger(count) ||
   count < 1 ||
   (press !== undefined && press !== 'carry' && press !== 'alone')
 ) {
   console.error(
-    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone] [--fsdd DIR]',
+    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone [--lead S]] [--fsdd DIR]',
   );
   process.exit(2);
 }
@@ -166,6 +171,9 @@ function heardLive(matcher: Matcher, audio: Float32Array, spans: readonly SaidSp
   return { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length };
 }
 
+/** How long after their phrase a person pressing to talk waits for an answer. */
+const PRESS_PATIENCE = 4;
+
 /**
  * Press to talk: a stream a phrase, ended at its first final. `tooLoud` is then the share
  * of presses during or after which the notice stood.
@@ -181,8 +189,8 @@ function heardPressing(
   const finals: StreamFinal[] = [];
   let loudPresses = 0;
   for (const span of spans) {
-    const from = Math.max(0, Math.round((span.start - between(random, [0.5, 1.5])) * SAMPLE_RATE));
-    const until = Math.min(audio.length, Math.round((span.end + 2) * SAMPLE_RATE));
+    const from = Math.max(0, Math.round((span.start - between(random, [lead, lead + 1])) * SAMPLE_RATE));
+    const until = Math.min(audio.length, Math.round((span.end + PRESS_PATIENCE) * SAMPLE_RATE));
     const stream = new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {});
     // Set within `keep`, which the loop below calls.
     const heard = { loud: false, answered: false };

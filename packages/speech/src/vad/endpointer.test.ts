@@ -145,10 +145,35 @@ describe('Endpointer in a room that talks', () => {
     const x = concat(noise(3), withWords(talkingRoom(3.5), [[1.2, userWord(1)]]), noise(2, 0.001, 5));
     expect(findSegments(energies(x))[0]?.startFrame).toBeLessThan(310);
     near(findSegments(energies(x), { busyAfter: 10 }), [4.2]);
-    // Before the end-pointer has heard the quiet room for a noise window, its floor is a
-    // guess and the ends of what opened on it say nothing.
-    const early = concat(noise(1), withWords(talkingRoom(3.5), [[1.2, userWord(1)]]), noise(2, 0.001, 5));
-    expect(findSegments(energies(early), { busyAfter: 10 })[0]?.startFrame).toBeLessThan(110);
+  });
+
+  it('hears a phrase again within the first noise window only when the room talked around it for 2 s', () => {
+    // Until a noise window has passed, the floor is a guess and an utterance may open on a
+    // quiet room's own sound, whose ends are quiet too: a second of them says nothing there.
+    const second = concat(noise(1), withWords(talkingRoom(1.8), [[0.6, userWord(1)]]), noise(2, 0.001, 5));
+    expect(findSegments(energies(second), { busyAfter: 10 })[0]?.startFrame).toBeLessThan(110);
+    // After it, the same room and phrase are told apart.
+    const later = concat(noise(3), withWords(talkingRoom(1.8), [[0.6, userWord(1)]]), noise(2, 0.001, 5));
+    near(findSegments(energies(later), { busyAfter: 10 }), [3.6]);
+    // Press to talk: the room talks when the stream begins and around the phrase.
+    const press = concat(withWords(talkingRoom(4), [[1.2, userWord(1)]]), noise(2, 0.001, 5));
+    expect(findSegments(energies(press))[0]?.startFrame).toBe(0);
+    near(findSegments(energies(press), { busyAfter: 10 }), [1.2]);
+  });
+
+  it("drops what opened over the prior floor once the room's own floor shows it was no speech", () => {
+    // A room louder than the prior floor opens an utterance as the stream begins (a press
+    // to talk, and the person takes 3 s to speak); once a noise window has passed the room
+    // is the floor and that utterance is withdrawn, not ended as if someone had spoken.
+    const x = concat(noise(3, 0.01), userWord(1), noise(2, 0.01, 5));
+    expect(findSegments(energies(x))[0]?.startFrame).toBe(0);
+    const { events } = eventsOf(x, { busyAfter: 10 });
+    expect(events.map((e) => e.type)).toEqual(['start', 'cancel', 'start', 'end']);
+    near(findSegments(energies(x), { busyAfter: 10 }), [3]);
+    // Speech within the first window keeps its utterance, as before.
+    const early = concat(noise(0.5, 0.01), userWord(1), noise(2, 0.01, 5));
+    const { events: kept } = eventsOf(early, { busyAfter: 10 });
+    expect(kept.map((e) => e.type)).toEqual(['start', 'end']);
   });
 
   it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {

@@ -241,6 +241,24 @@ export class Endpointer {
       this.levels[t % this.levels.length] = energyDb;
       this.noiseAt[t % this.levels.length] = noise;
     }
+    // The first frame whose floor is the room's own: an utterance opened over the prior
+    // with nothing in it that opens one over this floor was the room's sound, not speech
+    // (a press to talk in a room louder than the prior, the person slow to begin; 0077).
+    if (
+      t === this.history.length &&
+      this.inSpeech &&
+      !this.opensOver(this.start, t, Math.max(noise, this.roomDb))
+    ) {
+      const cancel: EndpointEvent = { type: 'cancel', startFrame: this.start };
+      this.inSpeech = false;
+      this.run = 0;
+      return [cancel, ...this.frameEvents(t, energyDb, noise)];
+    }
+    return this.frameEvents(t, energyDb, noise);
+  }
+
+  /** The events of frame `t` once its noise floor is known. */
+  private frameEvents(t: number, energyDb: Decibels, noise: Decibels): readonly EndpointEvent[] {
     const event = this.step(t, energyDb, Math.max(noise, this.roomDb));
     if (this.roomDb !== -Infinity && !this.inSpeech && this.run === 0) this.hearRoom(energyDb);
     if (this.inSpeech && t + 1 - Math.max(this.start, this.withdrawnAt) >= this.busyAfterFrames) {
@@ -263,6 +281,21 @@ export class Endpointer {
       if (again !== undefined) return again;
     }
     return event === undefined ? NONE : [event];
+  }
+
+  /**
+   * Whether any of the frames from `from` up to `to` would open an utterance over `floor`.
+   * Without kept levels (no `busyAfter`) they cannot be looked at again: true.
+   */
+  private opensOver(from: number, to: number, floor: Decibels): boolean {
+    if (this.levels.length === 0) return true;
+    let run = 0;
+    for (let u = from; u < to; u++) {
+      const level = this.level(u);
+      run = level > this.floorDb && level > floor + this.onsetDb ? run + 1 : 0;
+      if (run >= this.minOnsetFrames) return true;
+    }
+    return false;
   }
 
   /** Close an open utterance at the end of the stream. */
@@ -367,8 +400,9 @@ export class Endpointer {
     minQuiet: number,
   ): readonly EndpointEvent[] | undefined {
     // Until a noise window has passed the floor is a guess (the prior), and an utterance
-    // may open on a quiet room's steady sound: its ends say nothing about talk.
-    if (from < this.history.length) return undefined;
+    // may open on a quiet room's own sound, which gives quiet ends too: there only ends as
+    // long as the open look's are taken for talk.
+    if (from < this.history.length) minQuiet = Math.max(minQuiet, this.openQuietEndsFrames);
     const own = this.scratch.subarray(0, to - from);
     for (let u = from; u < to; u++) own[u - from] = this.level(u);
     const { lead, tail } = quietEndsOf(own, QUIET_END_DB);
