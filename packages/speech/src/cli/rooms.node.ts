@@ -69,6 +69,9 @@ if (
   process.exit(2);
 }
 
+/** How long after their phrase a person pressing to talk waits for an answer. */
+const PRESS_PATIENCE = 4;
+
 const tmp = await mkdtemp(join(tmpdir(), 'parla-rooms-'));
 const noises: Partial<Record<Room, Float32Array>> = await makeNoises(join(tmp, 'noise'));
 await rm(tmp, { recursive: true, force: true });
@@ -170,9 +173,6 @@ function heardLive(matcher: Matcher, audio: Float32Array, spans: readonly SaidSp
   tooLoud += audio.length - (tooLoudSince ?? audio.length);
   return { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length };
 }
-
-/** How long after their phrase a person pressing to talk waits for an answer. */
-const PRESS_PATIENCE = 4;
 
 /**
  * Press to talk: a stream a phrase, ended at its first final. `tooLoud` is then the share
