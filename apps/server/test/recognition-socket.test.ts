@@ -352,6 +352,44 @@ describe('recognition over the socket', () => {
     client.socket.disconnect();
   });
 
+  it("does not answer for another voice far under the person's, once the person has been understood", async () => {
+    // George says "three" (not one of the person's phrases) 20 dB under Jackson, and 2 s
+    // later Jackson says "four": a press to talk each, on one connection.
+    const other = wavToMono16k(fsddTake(3, 'george', 25));
+    const mine = wavToMono16k(fsddTake(4, 'jackson', 26));
+    const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / x.length);
+    const gain = rms(mine) / rms(other) / 10;
+    const silence = (seconds: number) => new Float32Array(Math.round(seconds * 16_000));
+    const press = concatAudio(
+      silence(0.5),
+      other.map((v) => v * gain),
+      silence(2),
+      mine,
+      silence(1),
+    );
+    const pcm = new Uint8Array(
+      Int16Array.from(press, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767)).buffer,
+    );
+    const pressOnce = async (client: Awaited<ReturnType<typeof ready>>, audio: Uint8Array) => {
+      const received = client.next('request_received');
+      sendInChunks(client.socket, audio);
+      client.socket.emit('stop_stream_processing');
+      await received;
+      return client.events.filter((e) => e.name === 'recognition').map((e) => e.payload as RecognitionResult);
+    };
+
+    const client = await ready(trained);
+    expect((await pressOnce(client, utterances([[4, 26]]))).map((r) => r.text)).toEqual(['four']);
+    // The next press answers only for the person.
+    expect((await pressOnce(client, pcm)).map((r) => r.text)).toEqual(['four', 'four']);
+    client.socket.disconnect();
+    // Before anything of the person's is understood there is no voice to compare with: the
+    // other voice is said not to be understood.
+    const fresh = await ready(trained);
+    expect((await pressOnce(fresh, pcm)).map((r) => r.text)).toEqual([null, 'four']);
+    fresh.socket.disconnect();
+  });
+
   it('recognises a whole utterance sent at once, and rejects silence', async () => {
     const client = await ready(trained);
     const received = client.next('request_received');

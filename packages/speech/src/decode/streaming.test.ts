@@ -214,6 +214,27 @@ describe('RecognitionStream', () => {
     expect(alone.filter((e) => e.type === 'room-noise').map((e) => e.tooLoud)).toEqual([true, false]);
   });
 
+  it("does not report what the room says far under the person's voice as theirs (docs/decisions/0078)", () => {
+    // Another voice's word, not one of the person's phrases: at their level, and 20 dB under.
+    const other = (level: number) => word(0.6, [95, 115], [1500, 700], 31, 0.3 * level);
+    const results = (...parts: Float32Array[]) =>
+      feed(new RecognitionStream(matcher), concat(...parts))
+        .filter((e) => e.type === 'final' || e.type === 'speech-cancelled')
+        .map((e) => (e.type === 'final' ? e.text : 'cancelled'));
+    const gap = (seed: number) => noise(1.5, 0.001, seed);
+    // After the person is understood, the room's quiet word is withdrawn, not rejected...
+    expect(results(gap(1), take(2, 8), gap(2), other(0.1), gap(3))).toEqual(['I am thirsty', 'cancelled']);
+    // ...a word at their own level is still theirs, and is said not to be understood...
+    expect(results(gap(1), take(2, 8), gap(2), other(1), gap(3))).toEqual(['I am thirsty', null]);
+    // ...and before anything of theirs is understood there is no voice to compare with.
+    expect(results(gap(1), other(0.1), gap(2), take(2, 8), gap(3))).toEqual([null, 'I am thirsty']);
+    // A session's presses to talk share the voice: the next press knows it.
+    const room = new ListeningRoom();
+    feed(new RecognitionStream(matcher, { room }), concat(gap(1), take(2, 8), gap(2)));
+    const next = feed(new RecognitionStream(matcher, { room }), concat(gap(1), other(0.1), gap(2)));
+    expect(next.filter((e) => e.type === 'final')).toEqual([]);
+  });
+
   it('says when the room talks too loud to hear the user over, and when it has stopped (docs/decisions/0076)', () => {
     // The room 10 dB under the user until 12 s, quiet after: the first phrase is not understood.
     const events = feed(

@@ -3,7 +3,7 @@ import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd, type Profile } from '../model/profile.js';
 import type { Decibels, Seconds } from '../units.js';
 import { Endpointer, loudLevelOf, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
-import { RoomNoiseJudge, type ListeningRoom, type RoomNoiseCause } from '../vad/room-noise.js';
+import { RoomNoiseJudge, VoiceLevel, type ListeningRoom, type RoomNoiseCause } from '../vad/room-noise.js';
 import type { Matcher, Recognition } from './matcher.js';
 
 /** Events a stream emits, in order. */
@@ -59,8 +59,6 @@ export function busyAfter(profile: Profile): Seconds {
   return Math.max(5, (2 * frames * profile.settings.decimation * fe.hopSamples) / fe.sampleRate);
 }
 
-type Final = Extract<StreamEvent, { type: 'final' }>;
-
 /** What a final result says and where its utterance starts (earlier than its own when joined). */
 interface Outcome {
   start: number;
@@ -93,8 +91,9 @@ export class RecognitionStream {
   private readonly joinFrames: number;
   /** The rejected utterance (or run of them) the next one may be joined to, in frames. */
   private rejected: { start: number; end: number } | undefined;
-  /** The rejected final not yet emitted, while the next utterance may still take it in. */
-  private held: Final | undefined;
+  /** The rejected final not yet emitted, while the next utterance may still take it in (a
+   * `speech-cancelled` when it was the room's). */
+  private held: StreamEvent | undefined;
   /** Frames from `bufferStart` on; trimmed while nobody speaks. */
   private buffer: SpectralFrame[] = [];
   private bufferStart = 0;
@@ -109,6 +108,8 @@ export class RecognitionStream {
   private readonly room: RoomNoiseJudge;
   /** Whether the judgement is the session's (`options.room`), to leave standing at the end. */
   private readonly sharesRoom: boolean;
+  /** The person's voice, which the room's utterances lie far under (docs/decisions/0078). */
+  private readonly voice: VoiceLevel;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -127,6 +128,7 @@ export class RecognitionStream {
     });
     this.sharesRoom = options.room !== undefined;
     this.room = options.room?.judge ?? new RoomNoiseJudge(this.endpointer.onsetMargin);
+    this.voice = options.room?.voice ?? new VoiceLevel();
     this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
     this.keepFrames = 50;
     this.maxAlternatives = options.maxAlternatives ?? 3;
@@ -282,12 +284,18 @@ export class RecognitionStream {
         // A joined final stands for the held one; otherwise the held one stands on its own.
         if (start === event.startFrame) this.release(events);
         this.held = undefined;
-        const final: Final = {
-          type: 'final',
-          start: start * this.frameShift,
-          end: event.endFrame * this.frameShift,
-          ...result,
-        };
+        const loud = this.loudLevel(event.startFrame, event.endFrame);
+        // Rejected and far under the person's voice: the room said it, not the person.
+        const roomsOwn = result.rejected && this.voice.isUnder(loud);
+        if (!result.rejected) this.voice.heard(loud);
+        const final: StreamEvent = roomsOwn
+          ? { type: 'speech-cancelled', time: event.endFrame * this.frameShift }
+          : {
+              type: 'final',
+              start: start * this.frameShift,
+              end: event.endFrame * this.frameShift,
+              ...result,
+            };
         if (result.rejected && this.joinFrames > 0) this.held = final;
         else events.push(final);
         // How far the utterance rose over the room: over its talk, or over its noise floor
@@ -295,9 +303,7 @@ export class RecognitionStream {
         if (this.room.room(this.roomCause())) events.push(this.roomNoise());
         const floor = this.endpointer.roomLevel ?? this.endpointer.noiseLevel;
         const known = this.endpointer.roomLevel !== undefined || this.endpointer.floorKnown;
-        if (known && this.room.heard(this.loudLevel(event.startFrame, event.endFrame) - floor)) {
-          events.push(this.roomNoise());
-        }
+        if (known && this.room.heard(loud - floor)) events.push(this.roomNoise());
         return;
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLEAR_OVER_ROOM_DB, RoomNoiseJudge } from './room-noise.js';
+import { CLEAR_OVER_ROOM_DB, RoomNoiseJudge, UNDER_THE_VOICE_DB, VoiceLevel } from './room-noise.js';
 
 const judge = () => new RoomNoiseJudge(10);
 
@@ -48,5 +48,27 @@ describe('RoomNoiseJudge', () => {
     j.heard(12);
     expect(j.forget()).toBe(true);
     expect(j.heard(CLEAR_OVER_ROOM_DB + 5)).toBe(false);
+  });
+});
+
+describe('VoiceLevel', () => {
+  it('knows no voice until an utterance of the person is heard, and then takes nothing for the room above it', () => {
+    const voice = new VoiceLevel();
+    expect(voice.level).toBeUndefined();
+    expect(voice.isUnder(-90)).toBe(false);
+    voice.heard(-20);
+    expect(voice.isUnder(-20 - UNDER_THE_VOICE_DB + 1)).toBe(false);
+    expect(voice.isUnder(-20 - UNDER_THE_VOICE_DB - 1)).toBe(true);
+  });
+
+  it('follows the median of the last three, so one shout or one whisper does not move it', () => {
+    const voice = new VoiceLevel();
+    for (const level of [-20, -22, -5]) voice.heard(level);
+    expect(voice.level).toBe(-20);
+    voice.heard(-40);
+    expect(voice.level).toBe(-22);
+    voice.heard(-40);
+    voice.heard(-41);
+    expect(voice.level).toBe(-40);
   });
 });

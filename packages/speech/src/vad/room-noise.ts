@@ -48,11 +48,7 @@ export class RoomNoiseJudge {
 
   /** The median margin of the recent utterances over the room, if any were heard. */
   get marginDb(): Decibels | undefined {
-    if (this.margins.length === 0) return undefined;
-    const sorted = [...this.margins].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    const upper = sorted[mid] as number;
-    return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] as number) + upper) / 2;
+    return median(this.margins);
   }
 
   /**
@@ -86,6 +82,38 @@ export class RoomNoiseJudge {
 }
 
 /**
+ * How far under the person's voice a rejected utterance lies when it is the room's (a
+ * television, people talking), not theirs: as far as the frames at an utterance's ends
+ * that are taken for the room (`QUIET_END_DB` in the end-pointer, docs/decisions/0074).
+ */
+export const UNDER_THE_VOICE_DB: Decibels = 12;
+
+/**
+ * The person's voice as their understood utterances reach it: the median loud level of the
+ * last few. A rejected utterance far under it is the room's, and is not reported as one
+ * the person said (docs/decisions/0078).
+ */
+export class VoiceLevel {
+  private levels: Decibels[] = [];
+
+  /** The median loud level of the recent understood utterances, if any. */
+  get level(): Decibels | undefined {
+    return median(this.levels);
+  }
+
+  /** An utterance of the person's, understood, reaching `loudDb`. */
+  heard(loudDb: Decibels): void {
+    this.levels = [...this.levels, loudDb].slice(-RECENT_UTTERANCES);
+  }
+
+  /** Whether an utterance reaching `loudDb` lies too far under the voice to be the person's. */
+  isUnder(loudDb: Decibels): boolean {
+    const level = this.level;
+    return level !== undefined && loudDb < level - UNDER_THE_VOICE_DB;
+  }
+}
+
+/**
  * What a person's streams learn about their room, kept from one stream to the next when a
  * session holds several (press to talk: one short stream a phrase). A stream given one goes
  * on with the same judgement and leaves it standing when it ends: the notice stays while
@@ -94,4 +122,13 @@ export class RoomNoiseJudge {
  */
 export class ListeningRoom {
   readonly judge = new RoomNoiseJudge();
+  readonly voice = new VoiceLevel();
+}
+
+function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const upper = sorted[mid] as number;
+  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] as number) + upper) / 2;
 }
