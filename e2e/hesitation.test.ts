@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
+import { pressToTalk, watchNotUnderstood } from './support/speak-page.js';
 import { fakeMicrophone, phraseWav } from './support/speech.js';
 import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
 
@@ -50,19 +51,9 @@ describe('a phrase said with a long pause in it', () => {
     await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version) } });
     await page.goto('/speak');
     // Everything the page ever says it did not understand, from the first moment on.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { notSure: string[] }).notSure = seen;
-      new MutationObserver(() => {
-        if (document.body.innerText.includes('Not sure what you said')) seen.push(document.body.innerText);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
-    await page
-      .getByTestId('recognition-status')
-      .getByText(/Ready to listen/)
-      .waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Start listening' }).click();
+    const notUnderstood = await watchNotUnderstood(page);
+    await pressToTalk(page);
     await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
-    expect(await page.evaluate(() => (window as unknown as { notSure: string[] }).notSure)).toEqual([]);
+    expect(await notUnderstood()).toEqual([]);
   });
 });

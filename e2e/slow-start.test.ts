@@ -6,6 +6,7 @@ import { saveScreenshots } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import { PHRASES, signInTrained } from './support/noisy-room.js';
 import type { TestServer } from './support/server.js';
+import { pressToTalk, watchNotUnderstood } from './support/speak-page.js';
 import { fakeMicrophone, phraseWav } from './support/speech.js';
 
 // A person who presses to talk and takes their time before speaking, in a room whose own
@@ -48,20 +49,10 @@ describe('a press to talk and a phrase seconds later, in a room that hisses', ()
     expect(PHRASES).toContain(SAID);
     await signInTrained(server, context);
     await page.goto('/speak');
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { notSure: string[] }).notSure = seen;
-      new MutationObserver(() => {
-        if (document.body.innerText.includes('Not sure what you said')) seen.push(document.body.innerText);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
-    await page
-      .getByTestId('recognition-status')
-      .getByText(/Ready to listen/)
-      .waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Start listening' }).click();
+    const notUnderstood = await watchNotUnderstood(page);
+    await pressToTalk(page);
     await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
-    expect(await page.evaluate(() => (window as unknown as { notSure: string[] }).notSure)).toEqual([]);
+    expect(await notUnderstood()).toEqual([]);
     await saveScreenshots(page, 'speak-after-a-slow-start');
   });
 });

@@ -114,11 +114,12 @@ export class VoiceLevel {
 }
 
 /**
- * What a person's streams learn about their room, kept from one stream to the next when a
- * session holds several (press to talk: one short stream a phrase). A stream given one goes
- * on with the same judgement and leaves it standing when it ends: the notice stays while
- * the person presses again. The noise floor is not handed on: `speech:rooms --press` with a
- * television under the speakers understood fewer phrases with it (docs/decisions/0076).
+ * What a person's streams learn about their room and their voice, kept from one stream to
+ * the next when a session holds several (press to talk: one short stream a phrase). A
+ * stream given one goes on with the same judgement and leaves it standing when it ends: the
+ * notice stays while the person presses again; and it knows the voice the room's words lie
+ * far under. The noise floor is not handed on: `speech:rooms --press` with a television
+ * under the speakers understood fewer phrases with it (docs/decisions/0076, 0077).
  */
 export class ListeningRoom {
   readonly judge = new RoomNoiseJudge();
