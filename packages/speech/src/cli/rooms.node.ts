@@ -43,9 +43,9 @@ const { values } = parseArgs({
     // The test takes instead: once, after a choice is made on the tuning takes.
     test: { type: 'boolean', default: false },
     // Press to talk: each phrase in a stream of its own, from `lead` to a second more
-    // before it to its first final (as the app stops listening then) or 4 s after it (the
-    // person gives up waiting and presses again);
-    // `carry` hands each press's room to the next as a session does, `alone` does not (0076).
+    // before it to its first final (as the app stops listening then) or `PRESS_PATIENCE`
+    // after it; `carry` hands each press's room to the next as a session does, `alone`
+    // does not (0076).
     press: { type: 'string' },
     // 0.5 s; 2 s is a person who takes their time after pressing (0077).
     lead: { type: 'string', default: '0.5' },
