@@ -380,8 +380,11 @@ describe('recognition over the socket', () => {
 
     const client = await ready(trained);
     expect((await pressOnce(client, utterances([[4, 26]]))).map((r) => r.text)).toEqual(['four']);
-    // The next press answers only for the person.
+    // The next press answers only for the person, and takes back what it showed of the other.
+    const before = client.events.length;
     expect((await pressOnce(client, pcm)).map((r) => r.text)).toEqual(['four', 'four']);
+    const shown = client.events.slice(before).filter((e) => e.name === 'partial_recognition');
+    expect(shown.map((e) => (e.payload as { text: string }).text)).toContain('');
     client.socket.disconnect();
     // Before anything of the person's is understood there is no voice to compare with: the
     // other voice is said not to be understood.

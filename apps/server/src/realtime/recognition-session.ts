@@ -242,8 +242,12 @@ export class RecognitionSession {
         case 'room-noise':
           this.socket.emit('room_noise', { too_loud: event.tooLoud, cause: event.cause });
           break;
-        case 'speech-start':
         case 'speech-cancelled':
+          // What was being heard was withdrawn (the room's, docs/decisions/0075, 0078): the
+          // client stops showing its partial hypothesis.
+          this.socket.emit('partial_recognition', { text: '' });
+          break;
+        case 'speech-start':
           break;
       }
     }
