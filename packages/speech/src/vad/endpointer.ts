@@ -53,8 +53,11 @@ const NONE: readonly EndpointEvent[] = Object.freeze([]);
 /** Noise windows over which the stream's quietest moment is remembered (20 s by default). */
 const QUIET_MEMORY = 10;
 
-/** How far under an utterance's loud level its quiet ends lie (as in `quietEnds`). */
-const QUIET_END_DB = 12;
+/**
+ * How far under an utterance's loud level its quiet ends lie (as in `quietEndsOf`): under
+ * it, a frame is the room's, not the phrase's.
+ */
+export const QUIET_END_DB: Decibels = 12;
 
 /** A glimpse of the room within a withdrawn utterance, and the step between two. */
 const ROOM_GLIMPSE: Seconds = 1;
@@ -291,8 +294,7 @@ export class Endpointer {
     if (this.levels.length === 0) return true;
     let run = 0;
     for (let u = from; u < to; u++) {
-      const level = this.level(u);
-      run = level > this.floorDb && level > floor + this.onsetDb ? run + 1 : 0;
+      run = this.rises(this.level(u), floor, this.onsetDb) ? run + 1 : 0;
       if (run >= this.minOnsetFrames) return true;
     }
     return false;
@@ -304,10 +306,14 @@ export class Endpointer {
     return this.finish(this.frame);
   }
 
+  /** Whether a frame at `energyDb` counts as speech `marginDb` over `floor`. */
+  private rises(energyDb: Decibels, floor: Decibels, marginDb: Decibels): boolean {
+    return energyDb > this.floorDb && energyDb > floor + marginDb;
+  }
+
   /** One frame of the speech/silence state machine, speech being `onsetDb` over `floor`. */
   private step(t: number, energyDb: Decibels, floor: Decibels): EndpointEvent | undefined {
-    const loud =
-      energyDb > this.floorDb && energyDb > floor + (this.inSpeech ? this.sustainDb : this.onsetDb);
+    const loud = this.rises(energyDb, floor, this.inSpeech ? this.sustainDb : this.onsetDb);
     if (!this.inSpeech) {
       if (loud) {
         if (this.run === 0) this.runStart = t;
@@ -459,8 +465,8 @@ export function loudLevelOf(levels: ArrayLike<number>): Decibels {
 
 /**
  * The frames (taken `group` at a time) at each end of an utterance's `levels` before its
- * first and after its last within `belowDb` of its loud level (`loudLevelOf`): another voice in the room, quieter than the user, around their phrase
- * (docs/decisions/0074, 0075).
+ * first and after its last within `belowDb` of its loud level (`loudLevelOf`): another
+ * voice in the room, quieter than the user, around their phrase (docs/decisions/0074, 0075).
  */
 export function quietEndsOf(
   levels: ArrayLike<number>,

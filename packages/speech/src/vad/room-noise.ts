@@ -1,5 +1,5 @@
 import type { Decibels } from '../units.js';
-import { DEFAULT_ONSET_DB } from './endpointer.js';
+import { DEFAULT_ONSET_DB, QUIET_END_DB } from './endpointer.js';
 
 /**
  * How far the user's speech must rise over the room for them to be understood as usual:
@@ -84,9 +84,9 @@ export class RoomNoiseJudge {
 /**
  * How far under the person's voice a rejected utterance lies when it is the room's (a
  * television, people talking), not theirs: as far as the frames at an utterance's ends
- * that are taken for the room (`QUIET_END_DB` in the end-pointer, docs/decisions/0074).
+ * that are taken for the room (docs/decisions/0074).
  */
-export const UNDER_THE_VOICE_DB: Decibels = 12;
+export const UNDER_THE_VOICE_DB: Decibels = QUIET_END_DB;
 
 /**
  * The person's voice as their understood utterances reach it: the median loud level of the
