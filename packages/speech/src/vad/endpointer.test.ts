@@ -147,18 +147,30 @@ describe('Endpointer in a room that talks', () => {
     near(findSegments(energies(x), { busyAfter: 10 }), [4.2]);
   });
 
-  it('hears a phrase again within the first noise window only when the room talked around it for 2 s', () => {
-    // Until a noise window has passed, the floor is a guess and an utterance may open on a
-    // quiet room's own sound, whose ends are quiet too: a second of them says nothing there.
+  it('hears a phrase again within the first noise window when the room talked before it', () => {
+    // Until a noise window has passed, the floor is a guess and an utterance may open on the
+    // room's sound. A second of talk around the phrase, half a second or more of it before,
+    // is the room there as later on.
     const second = concat(noise(1), withWords(talkingRoom(1.8), [[0.6, userWord(1)]]), noise(2, 0.001, 5));
-    expect(findSegments(energies(second), { busyAfter: 10 })[0]?.startFrame).toBeLessThan(110);
-    // After it, the same room and phrase are told apart.
+    expect(findSegments(energies(second))[0]?.startFrame).toBeLessThan(110);
+    near(findSegments(energies(second), { busyAfter: 10 }), [1.6]);
     const later = concat(noise(3), withWords(talkingRoom(1.8), [[0.6, userWord(1)]]), noise(2, 0.001, 5));
     near(findSegments(energies(later), { busyAfter: 10 }), [3.6]);
     // Press to talk: the room talks when the stream begins and around the phrase.
     const press = concat(withWords(talkingRoom(4), [[1.2, userWord(1)]]), noise(2, 0.001, 5));
     expect(findSegments(energies(press))[0]?.startFrame).toBe(0);
     near(findSegments(energies(press), { busyAfter: 10 }), [1.2]);
+  });
+
+  it("keeps a phrase's soft last word when only a steady room sound came before it", () => {
+    // A take in a room louder than the prior floor, behind a microphone's first zeros: the
+    // room's steady sound opens the utterance, and the phrase ends on a word 15 dB under
+    // its first. Quiet ends, but nothing before the phrase talked: one utterance, whole.
+    const soft = word(0.6, [110, 140], [500, 1200], 3, 0.05);
+    const x = concat(new Float32Array(480), noise(0.7, 0.01), userWord(1), soft, noise(1.5, 0.01, 5));
+    const { events } = eventsOf(x, { busyAfter: 10 });
+    expect(events.map((e) => e.type)).toEqual(['start', 'end']);
+    expect(seconds((events[1] as Segment).endFrame)).toBeGreaterThan(1.9);
   });
 
   it("drops what opened over the prior floor once the room's own floor shows it was no speech", () => {

@@ -74,6 +74,14 @@ const ROOM_IN_QUIET_ENDS: Seconds = 1;
 const OPEN_CHECK: Seconds = 0.1;
 const ROOM_IN_OPEN_QUIET_ENDS: Seconds = 2;
 
+/**
+ * While the floor is still the prior, shorter quiet ends are the room's only when what came
+ * before the phrase talked, for at least `ROOM_BEFORE_PHRASE`; its last `PHRASE_ONSET` is
+ * left out, as the phrase's soft first sound and the padding before it lie there.
+ */
+const ROOM_BEFORE_PHRASE: Seconds = 0.5;
+const PHRASE_ONSET: Seconds = 0.2;
+
 /** The share of the room's recent frames its level lies over (see `roomLevel`). */
 const ROOM_PERCENTILE = 0.9;
 
@@ -133,12 +141,14 @@ export class Endpointer {
   /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
   private withdrawnAt = -Infinity;
   /** `ROOM_GLIMPSE`, `ROOM_STEP`, `ROOM_IN_QUIET_ENDS`, `OPEN_CHECK` and
-   * `ROOM_IN_OPEN_QUIET_ENDS` in frames. */
+   * `ROOM_IN_OPEN_QUIET_ENDS`, `ROOM_BEFORE_PHRASE` and `PHRASE_ONSET` in frames. */
   private readonly glimpseFrames: number;
   private readonly stepFrames: number;
   private readonly quietEndsFrames: number;
   private readonly openCheckFrames: number;
   private readonly openQuietEndsFrames: number;
+  private readonly roomBeforePhraseFrames: number;
+  private readonly phraseOnsetFrames: number;
 
   constructor(options: EndpointerOptions = {}) {
     const shift = options.frameShift ?? 0.01;
@@ -166,6 +176,8 @@ export class Endpointer {
     this.quietEndsFrames = frames(ROOM_IN_QUIET_ENDS);
     this.openCheckFrames = frames(OPEN_CHECK);
     this.openQuietEndsFrames = frames(ROOM_IN_OPEN_QUIET_ENDS);
+    this.roomBeforePhraseFrames = frames(ROOM_BEFORE_PHRASE);
+    this.phraseOnsetFrames = frames(PHRASE_ONSET);
   }
 
   /** True between a start event and its end or cancel event. */
@@ -235,7 +247,8 @@ export class Endpointer {
     if (energyDb > LOWEST_NOISE_FLOOR) this.history[t % this.history.length] = energyDb;
     noise = Math.max(noise, LOWEST_NOISE_FLOOR);
     this.noiseDb = noise;
-    this.windowMin = Math.min(this.windowMin, Math.max(energyDb, -90));
+    // Nor is it the quietest the room has been: against it, any room would talk.
+    if (energyDb > LOWEST_NOISE_FLOOR) this.windowMin = Math.min(this.windowMin, energyDb);
     if ((t + 1) % this.history.length === 0) {
       this.windowMins[((t + 1) / this.history.length) % this.windowMins.length] = this.windowMin;
       this.windowMin = Infinity;
@@ -405,18 +418,24 @@ export class Endpointer {
     t: number,
     minQuiet: number,
   ): readonly EndpointEvent[] | undefined {
-    // Until a noise window has passed the floor is a guess (the prior), and an utterance
-    // may open on a quiet room's own sound, which gives quiet ends too: there only ends as
-    // long as the open look's are taken for talk.
-    if (from < this.history.length) minQuiet = Math.max(minQuiet, this.openQuietEndsFrames);
     const own = this.scratch.subarray(0, to - from);
     for (let u = from; u < to; u++) own[u - from] = this.level(u);
     const { lead, tail } = quietEndsOf(own, QUIET_END_DB);
     const quiet = lead + tail;
     if (quiet < minQuiet) return undefined;
-    for (let i = 0; i < this.room.length; i++) {
-      const k = i % quiet;
-      this.room[i] = own[k < lead ? k : own.length - tail + (k - lead)] as number;
+    if (from < this.history.length && quiet < this.openQuietEndsFrames) {
+      // Until a noise window has passed the floor is a guess (the prior): an utterance may
+      // open on a quiet room's own sound and end on the phrase's soft last word. Ends this
+      // short are the room's only when it talked before the phrase (a press begun as a
+      // television or people talk, their words opening the utterance; 0079).
+      if (lead < this.roomBeforePhraseFrames) return undefined;
+      const before = lead - this.phraseOnsetFrames;
+      for (let i = 0; i < this.room.length; i++) this.room[i] = own[i % before] as number;
+    } else {
+      for (let i = 0; i < this.room.length; i++) {
+        const k = i % quiet;
+        this.room[i] = own[k < lead ? k : own.length - tail + (k - lead)] as number;
+      }
     }
     this.roomNext = 0;
     const roomDb = this.roomLoudEnd();
