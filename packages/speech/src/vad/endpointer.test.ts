@@ -188,6 +188,31 @@ describe('Endpointer in a room that talks', () => {
     expect(kept.map((e) => e.type)).toEqual(['start', 'end']);
   });
 
+  it("ends a phrase on a room no louder than it was alone, after a press's first seconds", () => {
+    // A loud room (-45 dB) and a television 8-9 dB over it, which opens an utterance over the
+    // prior floor but nothing over the room's own: withdrawn at 2 s. The person, soft (their
+    // loud end 12 dB over the television), speaks at 3 s; the television, no louder than it
+    // was alone, does not keep their phrase going.
+    const r = seeded(11);
+    const parts: Float32Array[] = [];
+    for (let i = 0; i < 24; i++) {
+      const f = 90 + 60 * r();
+      parts.push(word(0.2 + 0.3 * r(), [f, f * 1.2], [500 + 800 * r(), 900 + 900 * r()], 11 + i, 0.015));
+      parts.push(noise(0.05 + 0.15 * r(), 0.0001, 40 + i));
+    }
+    const television = concat(...parts);
+    const room = noise(8, 0.01, 3).map((v, i) => v + (television[i] ?? 0));
+    const x = withWords(room, [[3, word(0.6, [120, 150], [600, 1400], 1, 0.04)]]);
+    const ep = new Endpointer({ busyAfter: 10 });
+    const ends: { segment: Segment; at: number }[] = [];
+    energies(x).forEach((v, t) => {
+      for (const e of ep.process(v)) if (e.type === 'end') ends.push({ segment: e, at: seconds(t) });
+    });
+    expect(ends).toHaveLength(1);
+    near([ends[0]?.segment as Segment], [3]);
+    expect(ends[0]?.at).toBeLessThan(4.2);
+  });
+
   it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {
     // The room starts 1.2 s before the phrase and talks on for 12 s after it.
     const x = concat(noise(3), withWords(talkingRoom(14), [[1.2, userWord(1)]]));

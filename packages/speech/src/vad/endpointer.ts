@@ -140,6 +140,13 @@ export class Endpointer {
   private noiseDb: Decibels;
   /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
   private withdrawnAt = -Infinity;
+  /**
+   * The loudest frame of an utterance withdrawn at the first known floor (the room's sound
+   * alone, 0077): until the next utterance ends, no frame as quiet keeps one going. A
+   * television barely over a loud room's floor opens nothing, but would hold a phrase open
+   * until `busyAfter` (0080).
+   */
+  private roomAloneDb = -Infinity;
   /** `ROOM_GLIMPSE`, `ROOM_STEP`, `ROOM_IN_QUIET_ENDS`, `OPEN_CHECK` and
    * `ROOM_IN_OPEN_QUIET_ENDS`, `ROOM_BEFORE_PHRASE` and `PHRASE_ONSET` in frames. */
   private readonly glimpseFrames: number;
@@ -268,6 +275,7 @@ export class Endpointer {
       const cancel: EndpointEvent = { type: 'cancel', startFrame: this.start };
       this.inSpeech = false;
       this.run = 0;
+      for (let u = this.start; u < t; u++) this.roomAloneDb = Math.max(this.roomAloneDb, this.level(u));
       return [cancel, ...this.frameEvents(t, energyDb, noise)];
     }
     return this.frameEvents(t, energyDb, noise);
@@ -326,7 +334,9 @@ export class Endpointer {
 
   /** One frame of the speech/silence state machine, speech being `onsetDb` over `floor`. */
   private step(t: number, energyDb: Decibels, floor: Decibels): EndpointEvent | undefined {
-    const loud = this.rises(energyDb, floor, this.inSpeech ? this.sustainDb : this.onsetDb);
+    const loud = this.inSpeech
+      ? this.rises(energyDb, floor, this.sustainDb) && energyDb > this.roomAloneDb
+      : this.rises(energyDb, floor, this.onsetDb);
     if (!this.inSpeech) {
       if (loud) {
         if (this.run === 0) this.runStart = t;
@@ -468,6 +478,7 @@ export class Endpointer {
 
   private finish(limit: number): EndpointEvent {
     this.inSpeech = false;
+    this.roomAloneDb = -Infinity;
     this.run = 0;
     const startFrame = this.start;
     if (this.voiced < this.minSpeechFrames) return { type: 'cancel', startFrame };
