@@ -189,10 +189,10 @@ describe('Endpointer in a room that talks', () => {
   });
 
   it("ends a phrase on a room no louder than it was alone, after a press's first seconds", () => {
-    // A loud room (-45 dB) and a television 8-9 dB over it, which opens an utterance over the
+    // A loud room (-45 dB) and a television 6-8 dB over it, which opens an utterance over the
     // prior floor but nothing over the room's own: withdrawn at 2 s. The person, soft (their
-    // loud end 12 dB over the television), speaks at 3 s; the television, no louder than it
-    // was alone, does not keep their phrase going.
+    // loud end under 10 dB over the television: no quiet ends), speaks at 3 s; the
+    // television, no louder than it was alone, does not keep their phrase going.
     const r = seeded(11);
     const parts: Float32Array[] = [];
     for (let i = 0; i < 24; i++) {

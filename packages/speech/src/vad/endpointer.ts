@@ -332,7 +332,8 @@ export class Endpointer {
     return energyDb > this.floorDb && energyDb > floor + marginDb;
   }
 
-  /** One frame of the speech/silence state machine, speech being `onsetDb` over `floor`. */
+  /** One frame of the speech/silence state machine, speech being `onsetDb` over `floor`
+   * (then `sustainDb` over it, and louder than the room was alone). */
   private step(t: number, energyDb: Decibels, floor: Decibels): EndpointEvent | undefined {
     const loud = this.inSpeech
       ? this.rises(energyDb, floor, this.sustainDb) && energyDb > this.roomAloneDb
