@@ -434,19 +434,19 @@ export class Endpointer {
     const { lead, tail } = quietEndsOf(own, QUIET_END_DB);
     const quiet = lead + tail;
     if (quiet < minQuiet) return undefined;
+    // The frames the room is heard in: both ends, or the lead alone (below).
+    let [head, end] = [lead, tail];
     if (from < this.history.length && quiet < this.openQuietEndsFrames) {
       // Until a noise window has passed the floor is a guess (the prior): an utterance may
       // open on a quiet room's own sound and end on the phrase's soft last word. Ends this
       // short are the room's only when it talked before the phrase (a press begun as a
       // television or people talk, their words opening the utterance; 0079).
       if (lead < this.roomBeforePhraseFrames) return undefined;
-      const before = lead - this.phraseOnsetFrames;
-      for (let i = 0; i < this.room.length; i++) this.room[i] = own[i % before] as number;
-    } else {
-      for (let i = 0; i < this.room.length; i++) {
-        const k = i % quiet;
-        this.room[i] = own[k < lead ? k : own.length - tail + (k - lead)] as number;
-      }
+      [head, end] = [lead - this.phraseOnsetFrames, 0];
+    }
+    for (let i = 0; i < this.room.length; i++) {
+      const k = i % (head + end);
+      this.room[i] = own[k < head ? k : own.length - end + (k - head)] as number;
     }
     this.roomNext = 0;
     const roomDb = this.roomLoudEnd();
