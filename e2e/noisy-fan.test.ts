@@ -3,8 +3,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshots } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
-import { listenHandsFree, phrasesOver, signInTrained } from './support/noisy-room.js';
+import { phrasesOver } from './support/noisy-room.js';
 import type { TestServer } from './support/server.js';
+import { listenHandsFree, signInTrained } from './support/speak-page.js';
 import { fakeMicrophone } from './support/speech.js';
 
 // A person speaking softly over a fan nearly as loud as they are: the app asks them to

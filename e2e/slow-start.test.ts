@@ -4,9 +4,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshots } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
-import { PHRASES, signInTrained } from './support/noisy-room.js';
 import type { TestServer } from './support/server.js';
-import { pressToTalk, watchNotUnderstood } from './support/speak-page.js';
+import { PHRASES, pressToTalk, signInTrained, watchNotUnderstood } from './support/speak-page.js';
 import { fakeMicrophone, phraseWav } from './support/speech.js';
 
 // A person who presses to talk and takes their time before speaking, in a room whose own

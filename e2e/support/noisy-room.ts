@@ -1,14 +1,8 @@
 import { encodeWavPcm16, wavToMono16k } from '@parla/speech';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { TestServer } from './server.js';
-import { seedSession } from './session.js';
 import { phraseWav } from './speech.js';
-import { dismissProfileUpdated, trainVoiceProfile } from './training.js';
 
 // A person's phrases said over a room that is nearly as loud as they are, for the fake
-// microphone, and the steps of a test that listens to them (docs/decisions/0076).
-
-export const PHRASES = ['good morning', 'thank you very much', 'I would like a cup of tea'];
+// microphone (docs/decisions/0076).
 
 /** The phrases said over the room, at these seconds of a 20 s recording. */
 const SAID: [string, number][] = [
@@ -74,26 +68,4 @@ export async function phrasesOver(room: 'television' | 'fan'): Promise<Uint8Arra
     }),
   );
   return encodeWavPcm16(audio, 16_000);
-}
-
-/** A new person with a profile of `PHRASES`, signed in; `state` goes into the app's storage. */
-export async function signInTrained(
-  server: TestServer,
-  context: BrowserContext,
-  state: Record<string, unknown> = {},
-) {
-  const user = await server.signUp();
-  const version = await trainVoiceProfile(server, user, PHRASES);
-  await dismissProfileUpdated(server, user);
-  await seedSession(context, user, {
-    notificationStatus: { acoustic_model_version: String(version) },
-    ...state,
-  });
-}
-
-/** Once the page is `ready`, listens hands-free. */
-export async function listenHandsFree(page: Page, ready: RegExp) {
-  await page.getByTestId('recognition-status').getByText(ready).waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Hands-free' }).click();
-  await page.getByRole('button', { name: 'Start listening' }).click();
 }

@@ -1,6 +1,12 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TestServer } from './server.js';
+import { seedSession } from './session.js';
+import { dismissProfileUpdated, trainVoiceProfile } from './training.js';
 
 // Steps on a page that listens (speak, dictate) shared by the browser tests.
+
+/** The phrases of the person `signInTrained` signs in. */
+export const PHRASES = ['good morning', 'thank you very much', 'I would like a cup of tea'];
 
 /**
  * From now on, every time the page says it did not understand (the whole page's text
@@ -23,5 +29,27 @@ export async function pressToTalk(page: Page) {
     .getByTestId('recognition-status')
     .getByText(/Ready to listen/)
     .waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start listening' }).click();
+}
+
+/** A new person with a profile of `PHRASES`, signed in; `state` goes into the app's storage. */
+export async function signInTrained(
+  server: TestServer,
+  context: BrowserContext,
+  state: Record<string, unknown> = {},
+) {
+  const user = await server.signUp();
+  const version = await trainVoiceProfile(server, user, PHRASES);
+  await dismissProfileUpdated(server, user);
+  await seedSession(context, user, {
+    notificationStatus: { acoustic_model_version: String(version) },
+    ...state,
+  });
+}
+
+/** Once the page is `ready`, listens hands-free. */
+export async function listenHandsFree(page: Page, ready: RegExp) {
+  await page.getByTestId('recognition-status').getByText(ready).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Hands-free' }).click();
   await page.getByRole('button', { name: 'Start listening' }).click();
 }
