@@ -175,8 +175,10 @@ function heardLive(matcher: Matcher, audio: Float32Array, spans: readonly SaidSp
 }
 
 /**
- * Press to talk: a stream a phrase, ended at its first final. `tooLoud` is then the share
- * of presses during or after which the notice stood.
+ * Press to talk: a stream a phrase, ended at its first final. Each press answers for its
+ * own phrase alone: a final it gives over the next phrase (a press begun in the last one's
+ * trailing room tone, as the next person's turn) is not that phrase's, but the room's.
+ * `tooLoud` is then the share of presses during or after which the notice stood.
  */
 function heardPressing(
   matcher: Matcher,
@@ -186,9 +188,11 @@ function heardPressing(
   random: () => number,
 ): RoomScore {
   const session = new ListeningRoom();
-  const finals: StreamFinal[] = [];
+  const scores: RoomScore[] = [];
+  const lengths: number[] = [];
   let loudPresses = 0;
   for (const span of spans) {
+    const finals: StreamFinal[] = [];
     const from = Math.max(0, Math.round((span.start - between(random, [lead, lead + 1])) * SAMPLE_RATE));
     const until = Math.min(audio.length, Math.round((span.end + PRESS_PATIENCE) * SAMPLE_RATE));
     const stream = new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {});
@@ -211,9 +215,15 @@ function heardPressing(
         Math.min(until, i + CHUNK_SAMPLES),
       );
     keep(stream.end(), Math.min(until, i));
+    scores.push({ ...scoreStream([span], finals), tooLoud: 0 });
+    lengths.push(...finals.map((f) => f.end - f.start));
     if (heard.loud || (mode === 'carry' && session.judge.tooLoud)) loudPresses++;
   }
-  return { ...scoreStream(spans, finals), tooLoud: loudPresses / Math.max(1, spans.length) };
+  return {
+    ...sum(scores),
+    medianLength: quantile(lengths, 0.5) ?? 0,
+    tooLoud: loudPresses / Math.max(1, spans.length),
+  };
 }
 
 console.log(`\nSeverity and room, every speaker together (${snrDb} dB under them where the room sounds):`);

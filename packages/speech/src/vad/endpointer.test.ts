@@ -213,6 +213,21 @@ describe('Endpointer in a room that talks', () => {
     expect(ends[0]?.at).toBeLessThan(4.2);
   });
 
+  it('hears a short phrase again after seconds of people talking nearly as loud as its soft word', () => {
+    // Press to talk as people talk, 15 dB under the phrase's loud syllable and 8 dB under
+    // its soft word: their talk is nine tenths of the utterance they open, so its 95th
+    // percentile lies on the soft word, and their loudest syllables within 12 dB of that.
+    const people = talkingRoom(3, 7).map((v) => v * 1.8);
+    const loud = word(0.15, [120, 150], [600, 1400], 1);
+    const soft = word(0.5, [110, 140], [500, 1200], 3, 0.13);
+    const x = concat(people, loud, soft, noise(2, 0.001, 5));
+    expect(findSegments(energies(x))[0]?.startFrame).toBe(0);
+    const [phrase, ...more] = findSegments(energies(x), { busyAfter: 10 });
+    expect(more).toHaveLength(0);
+    expect(Math.abs(seconds(phrase?.startFrame ?? 0) - 3)).toBeLessThan(0.15);
+    expect(Math.abs(seconds(phrase?.endFrame ?? 0) - 3.65)).toBeLessThan(0.15);
+  });
+
   it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {
     // The room starts 1.2 s before the phrase and talks on for 12 s after it.
     const x = concat(noise(3), withWords(talkingRoom(14), [[1.2, userWord(1)]]));

@@ -82,6 +82,15 @@ const ROOM_IN_OPEN_QUIET_ENDS: Seconds = 2;
 const ROOM_BEFORE_PHRASE: Seconds = 0.5;
 const PHRASE_ONSET: Seconds = 0.2;
 
+/**
+ * Where a phrase's loud level lies among the levels of an utterance the room may have
+ * opened or kept open (see `roomAround`): its loudest percent, not its loudest twentieth
+ * (`loudLevelOf`). People talking for seconds before a phrase of a second are most of the
+ * utterance, so its 95th percentile sank toward their loudest syllables, which then seemed
+ * the phrase's own and left no quiet ends to take for the room (docs/decisions/0081).
+ */
+const PHRASE_PEAK = 0.99;
+
 /** The share of the room's recent frames its level lies over (see `roomLevel`). */
 const ROOM_PERCENTILE = 0.9;
 
@@ -419,7 +428,8 @@ export class Endpointer {
   /**
    * An utterance (its frames `from` up to `to`, ended or still open at `t`) with quiet ends
    * of `minQuiet` frames or more: the frames before the first and after the last within
-   * `QUIET_END_DB` of its loud level, where a phrase has none longer than a breath. When
+   * `QUIET_END_DB` of its phrase's loud level (`PHRASE_PEAK`), where a phrase has none
+   * longer than a breath. When
    * they sound like talking they are the room, which opened the utterance or kept it open
    * around the phrase; then the utterance is heard again over the room.
    */
@@ -431,7 +441,7 @@ export class Endpointer {
   ): readonly EndpointEvent[] | undefined {
     const own = this.scratch.subarray(0, to - from);
     for (let u = from; u < to; u++) own[u - from] = this.level(u);
-    const { lead, tail } = quietEndsOf(own, QUIET_END_DB);
+    const { lead, tail } = quietEndsOf(own, QUIET_END_DB, 1, PHRASE_PEAK);
     const quiet = lead + tail;
     if (quiet < minQuiet) return undefined;
     // The frames the room is heard in: both ends, or the lead alone (below).
@@ -488,25 +498,28 @@ export class Endpointer {
   }
 }
 
-/** The level an utterance's loud frames reach: the 95th percentile of its `levels`. */
-export function loudLevelOf(levels: ArrayLike<number>): Decibels {
+/** The level an utterance's loud frames reach: the `at` percentile of its `levels`
+ * (the 95th unless told). */
+export function loudLevelOf(levels: ArrayLike<number>, at = 0.95): Decibels {
   const sorted = Float64Array.from(levels).sort();
-  return sorted[Math.floor(0.95 * (sorted.length - 1))] ?? -Infinity;
+  return sorted[Math.floor(at * (sorted.length - 1))] ?? -Infinity;
 }
 
 /**
  * The frames (taken `group` at a time) at each end of an utterance's `levels` before its
- * first and after its last within `belowDb` of its loud level (`loudLevelOf`): another
- * voice in the room, quieter than the user, around their phrase (docs/decisions/0074, 0075).
+ * first and after its last within `belowDb` of its loud level (`loudLevelOf` at `loudAt`):
+ * another voice in the room, quieter than the user, around their phrase (docs/decisions/0074,
+ * 0075).
  */
 export function quietEndsOf(
   levels: ArrayLike<number>,
   belowDb: Decibels,
   group = 1,
+  loudAt?: number,
 ): { lead: number; tail: number } {
   if (levels.length === 0) return { lead: 0, tail: 0 };
   const n = Math.max(1, Math.floor(levels.length / group));
-  const loud = loudLevelOf(levels) - belowDb;
+  const loud = loudLevelOf(levels, loudAt) - belowDb;
   const isLoud = (t: number): boolean => {
     for (let d = 0; d < group; d++) if ((levels[t * group + d] ?? -Infinity) >= loud) return true;
     return false;
