@@ -86,8 +86,9 @@ const PHRASE_ONSET: Seconds = 0.2;
  * Where a phrase's loud level lies among the levels of an utterance the room may have
  * opened or kept open (see `roomAround`): its loudest percent, not its loudest twentieth
  * (`loudLevelOf`). People talking for seconds before a phrase of a second are most of the
- * utterance, so its 95th percentile sank toward their loudest syllables, which then seemed
- * the phrase's own and left no quiet ends to take for the room (docs/decisions/0081).
+ * utterance, so its 95th percentile sank to the phrase's soft frames; 12 dB under those,
+ * the people's loudest syllables passed for the phrase's own and left no quiet ends to take
+ * for the room (docs/decisions/0081).
  */
 const PHRASE_PEAK = 0.99;
 
@@ -429,9 +430,9 @@ export class Endpointer {
    * An utterance (its frames `from` up to `to`, ended or still open at `t`) with quiet ends
    * of `minQuiet` frames or more: the frames before the first and after the last within
    * `QUIET_END_DB` of its phrase's loud level (`PHRASE_PEAK`), where a phrase has none
-   * longer than a breath. When
-   * they sound like talking they are the room, which opened the utterance or kept it open
-   * around the phrase; then the utterance is heard again over the room.
+   * longer than a breath. When they sound like talking they are the room, which opened the
+   * utterance or kept it open around the phrase; then the utterance is heard again over the
+   * room.
    */
   private roomAround(
     from: number,
