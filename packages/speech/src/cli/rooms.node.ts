@@ -176,8 +176,8 @@ function heardLive(matcher: Matcher, audio: Float32Array, spans: readonly SaidSp
 
 /**
  * Press to talk: a stream a phrase, ended at its first final. Each press answers for its
- * own phrase alone: a final it gives over the next phrase (a press begun in the last one's
- * trailing room tone, as the next person's turn) is not that phrase's, but the room's.
+ * own phrase alone: a press begun in the last take's trailing room tone may give a final
+ * that reaches back over that take, and it is no answer to it.
  * `tooLoud` is then the share of presses during or after which the notice stood.
  */
 function heardPressing(
