@@ -15,6 +15,7 @@ import {
   type StreamScore,
 } from '../eval/continuous.js';
 import { ListeningRoom } from '../vad/room-noise.js';
+import { addRoomTone } from '../eval/channels.js';
 import { between, hash, rng } from '../eval/seeded.js';
 import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
@@ -30,8 +31,10 @@ type Room = 'own room' | Noise | 'people';
  * a choice is made), known and unknown, said one after another in one live stream, 2-4 s
  * apart, in their own room and with the room talking or humming under them all the time,
  * as a radio, a television or a fan does: what the stream's finals make of them
- * (docs/decisions/0074, 0075). `speech:eval` cannot show this: each of its files is one
- * phrase, so each utterance starts with the file.
+ * (docs/decisions/0074, 0075). FSDD's speakers are users too, each with the other five
+ * as the room's people: real voices under a real voice, single words among the room's
+ * (docs/decisions/0081). `speech:eval` cannot show this: each of its files is one phrase,
+ * so each utterance starts with the file.
  */
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const { values } = parseArgs({
@@ -84,11 +87,11 @@ const rooms: readonly Room[] = [
 if (noises.people === undefined) console.log(`(no FSDD recordings under ${values.fsdd}: no room of people)`);
 
 /**
- * Real voices talking: FSDD's six speakers saying digits one after another in a fixed
- * shuffled order, each recording with its own silences (takes 5-9: never FSDD's test
- * takes, 10-29).
+ * Real voices talking: FSDD's six speakers (but `without`) saying digits one after another
+ * in a fixed shuffled order, each recording with its own silences (takes 5-9: never FSDD's
+ * test takes, 10-29).
  */
-async function recordedVoices(fsdd: string): Promise<Float32Array | undefined> {
+async function recordedVoices(fsdd: string, without?: string): Promise<Float32Array | undefined> {
   const folder = join(fsdd, 'recordings');
   const r = rng(hash('people'));
   const names = (await readdir(folder).catch(() => [] as string[]))
@@ -96,7 +99,8 @@ async function recordedVoices(fsdd: string): Promise<Float32Array | undefined> {
     .sort() // the shuffle must not depend on the order the folder lists them in
     .map((f) => ({ f, key: r() }))
     .sort((a, b) => a.key - b.key)
-    .map(({ f }) => f);
+    .map(({ f }) => f)
+    .filter((f) => f.split('_')[1] !== without);
   if (names.length === 0) return undefined;
   const parts = await Promise.all(
     names.map(async (f) => toMono16k(decodeWav(new Uint8Array(await readFile(join(folder, f)))))),
@@ -107,39 +111,83 @@ async function recordedVoices(fsdd: string): Promise<Float32Array | undefined> {
 /** A stream's score, and the share of its time the room was said to be too loud. */
 type RoomScore = StreamScore & { tooLoud: number };
 
+/**
+ * Who the users are: the synthetic speakers by severity, whose takes keep their own room
+ * at both ends, and FSDD's speakers (digits zero to seven enrolled, three takes each;
+ * "eight" and "nine" unknown), whose recordings are cut to the word.
+ */
+const users = [
+  ...['mild', 'moderate', 'severe'].map((severity) => {
+    const folder = join(packageRoot, '.data', 'synthetic', severity);
+    return {
+      group: severity,
+      enrol: join(folder, 'enroll.json'),
+      takes: join(folder, values.test ? 'test.json' : 'tune.json'),
+    };
+  }),
+  ...(noises.people === undefined ? [] : [fsddUsers(join(packageRoot, '.data'))]),
+];
+
+/**
+ * An FSDD recording as the app would have recorded it: FSDD's are cut to the word, so
+ * templates and utterances would differ by the end-pointer's padding (room heard before and
+ * after a word live). 0.3 s before and 0.5 s after it, and a quiet room 40 dB under the
+ * word throughout.
+ */
+function asRecorded(word: Float32Array, seed: string): Float32Array {
+  const out = new Float32Array(Math.round(0.3 * SAMPLE_RATE) + word.length + Math.round(0.5 * SAMPLE_RATE));
+  out.set(word, Math.round(0.3 * SAMPLE_RATE));
+  const rms = Math.sqrt(word.reduce((n, v) => n + v * v, 0) / Math.max(1, word.length));
+  addRoomTone(out, rms / 100, rng(hash(seed)));
+  return out;
+}
+
+function fsddUsers(data: string): { group: string; enrol: string; takes: string } {
+  const folder = join(data, values.test ? 'fsdd-oov' : 'fsdd-oov-tune', 'k3');
+  return { group: 'fsdd', enrol: join(folder, 'enroll.json'), takes: join(folder, 'test.json') };
+}
+
 const totals = new Map<string, RoomScore[]>();
-for (const severity of ['mild', 'moderate', 'severe']) {
-  const folder = join(packageRoot, '.data', 'synthetic', severity);
-  const enrol = await loadManifest(join(folder, 'enroll.json'));
-  const takes = await loadManifest(join(folder, values.test ? 'test.json' : 'tune.json'));
+for (const { group, enrol: enrolPath, takes: takesPath } of users) {
+  const enrol = await loadManifest(enrolPath);
+  const takes = await loadManifest(takesPath);
+  const fsdd = group === 'fsdd';
   for (const speaker of [...new Set(enrol.map((e) => e.speaker))].sort()) {
-    const mine = enrol.filter((e) => e.speaker === speaker);
+    const mine = enrol
+      .filter((e) => e.speaker === speaker)
+      .map((e, i) => (fsdd ? { ...e, audio: asRecorded(e.audio, `${speaker} enrolled ${i}`) } : e));
     const vocabulary = new Set(mine.map((e) => normaliseText(e.text)));
     const matcher = new Matcher(trainProfile(mine.map((e) => ({ text: e.text, audio: e.audio }))));
     const r = rng(hash(speaker));
     // A fixed shuffled choice of the speaker's takes, known and unknown alike.
     const said = takes
       .filter((t) => t.speaker === speaker)
-      .map((t) => ({ t, key: r() }))
+      .map((t, i) => ({ t, i, key: r() }))
       .sort((a, b) => a.key - b.key)
       .slice(0, count)
-      .map(({ t }) => ({ text: t.text, audio: t.audio, known: vocabulary.has(normaliseText(t.text)) }));
+      .map(({ t, i }) => ({
+        text: t.text,
+        audio: fsdd ? asRecorded(t.audio, `${speaker} said ${i}`) : t.audio,
+        known: vocabulary.has(normaliseText(t.text)),
+      }));
     const gaps = [...said.map(() => between(r, [2, 4])), 2];
+    // An FSDD speaker's room of people is the other five.
+    const people = fsdd ? await recordedVoices(values.fsdd, speaker) : noises.people;
     for (const room of rooms) {
-      const noise = room === 'own room' ? undefined : noises[room];
+      const noise = room === 'own room' ? undefined : room === 'people' ? people : noises[room];
       const { audio, spans } = sayInStream(
         said,
         gaps,
         noise === undefined ? undefined : { noise, snrDb, offset: Math.floor(r() * noise.length) },
         // The takes' own room goes on between them: their first 0.25 s and last 0.45 s at
-        // least are that room alone (synthetic.node.ts).
+        // least are that room alone (synthetic.node.ts, `asRecorded`).
         { edge: 0.2, random: rng(hash(`${speaker} room tone`)) },
       );
       const score =
         press === undefined
           ? heardLive(matcher, audio, spans)
           : heardPressing(matcher, audio, spans, press, rng(hash(`${speaker} presses`)));
-      const key = `${severity} ${room}`;
+      const key = `${group} ${room}`;
       totals.set(key, [...(totals.get(key) ?? []), score]);
       console.log(`${speaker.padEnd(16)} ${room.padEnd(9)} ${describe(score)}`);
     }
@@ -191,9 +239,12 @@ function heardPressing(
   const scores: RoomScore[] = [];
   const lengths: number[] = [];
   let loudPresses = 0;
-  for (const span of spans) {
+  for (const [k, span] of spans.entries()) {
     const finals: StreamFinal[] = [];
-    const from = Math.max(0, Math.round((span.start - between(random, [lead, lead + 1])) * SAMPLE_RATE));
+    // Never before the last take has ended: nobody presses while still saying the last one.
+    const lastEnd = spans[k - 1]?.end ?? 0;
+    const pressAt = Math.max(lastEnd, span.start - between(random, [lead, lead + 1]));
+    const from = Math.round(pressAt * SAMPLE_RATE);
     const until = Math.min(audio.length, Math.round((span.end + PRESS_PATIENCE) * SAMPLE_RATE));
     const stream = new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {});
     // Set within `keep`, which the loop below calls.
