@@ -15,7 +15,7 @@ import {
   type StreamScore,
 } from '../eval/continuous.js';
 import { ListeningRoom } from '../vad/room-noise.js';
-import { addRoomTone } from '../eval/channels.js';
+import { addRoomTone, rmsOf } from '../eval/channels.js';
 import { between, hash, rng } from '../eval/seeded.js';
 import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
@@ -78,7 +78,8 @@ const PRESS_PATIENCE = 4;
 const tmp = await mkdtemp(join(tmpdir(), 'parla-rooms-'));
 const noises: Partial<Record<Room, Float32Array>> = await makeNoises(join(tmp, 'noise'));
 await rm(tmp, { recursive: true, force: true });
-noises.people = await recordedVoices(values.fsdd);
+const voices = await recordedVoices(values.fsdd);
+noises.people = peopleTalking(voices);
 const rooms: readonly Room[] = [
   'own room',
   ...NOISES,
@@ -87,11 +88,10 @@ const rooms: readonly Room[] = [
 if (noises.people === undefined) console.log(`(no FSDD recordings under ${values.fsdd}: no room of people)`);
 
 /**
- * Real voices talking: FSDD's six speakers (but `without`) saying digits one after another
- * in a fixed shuffled order, each recording with its own silences (takes 5-9: never FSDD's
- * test takes, 10-29).
+ * FSDD's six speakers' digits in a fixed shuffled order, each recording with its own
+ * silences and its speaker (takes 5-9: never FSDD's test takes, 10-29).
  */
-async function recordedVoices(fsdd: string, without?: string): Promise<Float32Array | undefined> {
+async function recordedVoices(fsdd: string): Promise<{ speaker: string; audio: Float32Array }[]> {
   const folder = join(fsdd, 'recordings');
   const r = rng(hash('people'));
   const names = (await readdir(folder).catch(() => [] as string[]))
@@ -99,13 +99,22 @@ async function recordedVoices(fsdd: string, without?: string): Promise<Float32Ar
     .sort() // the shuffle must not depend on the order the folder lists them in
     .map((f) => ({ f, key: r() }))
     .sort((a, b) => a.key - b.key)
-    .map(({ f }) => f)
-    .filter((f) => f.split('_')[1] !== without);
-  if (names.length === 0) return undefined;
-  const parts = await Promise.all(
-    names.map(async (f) => toMono16k(decodeWav(new Uint8Array(await readFile(join(folder, f)))))),
+    .map(({ f }) => f);
+  return Promise.all(
+    names.map(async (f) => ({
+      speaker: f.split('_')[1] as string,
+      audio: toMono16k(decodeWav(new Uint8Array(await readFile(join(folder, f))))),
+    })),
   );
-  return concatAudio(...parts);
+}
+
+/** Real voices talking: those recordings one after another, but `without`'s. */
+function peopleTalking(
+  recordings: readonly { speaker: string; audio: Float32Array }[],
+  without?: string,
+): Float32Array | undefined {
+  const parts = recordings.filter((v) => v.speaker !== without).map((v) => v.audio);
+  return parts.length === 0 ? undefined : concatAudio(...parts);
 }
 
 /** A stream's score, and the share of its time the room was said to be too loud. */
@@ -137,8 +146,7 @@ const users = [
 function asRecorded(word: Float32Array, seed: string): Float32Array {
   const out = new Float32Array(Math.round(0.3 * SAMPLE_RATE) + word.length + Math.round(0.5 * SAMPLE_RATE));
   out.set(word, Math.round(0.3 * SAMPLE_RATE));
-  const rms = Math.sqrt(word.reduce((n, v) => n + v * v, 0) / Math.max(1, word.length));
-  addRoomTone(out, rms / 100, rng(hash(seed)));
+  addRoomTone(out, rmsOf(word) / 100, rng(hash(seed)));
   return out;
 }
 
@@ -172,7 +180,7 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
       }));
     const gaps = [...said.map(() => between(r, [2, 4])), 2];
     // An FSDD speaker's room of people is the other five.
-    const people = fsdd ? await recordedVoices(values.fsdd, speaker) : noises.people;
+    const people = fsdd ? peopleTalking(voices, speaker) : noises.people;
     for (const room of rooms) {
       const noise = room === 'own room' ? undefined : room === 'people' ? people : noises[room];
       const { audio, spans } = sayInStream(

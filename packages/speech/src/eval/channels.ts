@@ -49,6 +49,10 @@ export function inNoise(audio: Float32Array, noise: Float32Array, snrDb: number,
   return out;
 }
 
+/** The root mean square of a signal's samples. */
+export const rmsOf = (x: Float32Array): number =>
+  Math.sqrt(x.reduce((n, v) => n + v * v, 0) / Math.max(1, x.length));
+
 /**
  * A quiet room's own steady sound added to `audio` (in place) at `rms`: brownish noise,
  * white noise through a one-pole low-pass with a little of the white kept.

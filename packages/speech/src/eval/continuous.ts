@@ -3,7 +3,7 @@
 import { normaliseText } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { SAMPLE_RATE } from '../units.js';
-import { addRoomTone, inNoise } from './channels.js';
+import { addRoomTone, inNoise, rmsOf } from './channels.js';
 
 /** Where one phrase was said in the stream. */
 export interface SaidSpan {
@@ -65,8 +65,6 @@ export function sayInStream(
   const spans: SaidSpan[] = [];
   let at = 0;
   const edge = Math.round((tone?.edge ?? 0) * SAMPLE_RATE);
-  const rmsOf = (x: Float32Array): number =>
-    Math.sqrt(x.reduce((n, v) => n + v * v, 0) / Math.max(1, x.length));
   const fillGap = (from: number, samples: number, beside: Float32Array | undefined): void => {
     if (tone === undefined || beside === undefined) return;
     addRoomTone(audio.subarray(from, from + samples), rmsOf(beside), tone.random);
