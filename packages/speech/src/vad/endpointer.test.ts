@@ -165,12 +165,26 @@ describe('Endpointer in a room that talks', () => {
   it("keeps a phrase's soft last word when only a steady room sound came before it", () => {
     // A take in a room louder than the prior floor, behind a microphone's first zeros: the
     // room's steady sound opens the utterance, and the phrase ends on a word 15 dB under
-    // its first. Quiet ends, but nothing before the phrase talked: one utterance, whole.
+    // its first. Quiet ends, but nothing before the phrase talked: its soft word is kept,
+    // and of the steady sound before it no more than its onset's share.
     const soft = word(0.6, [110, 140], [500, 1200], 3, 0.05);
     const x = concat(new Float32Array(480), noise(0.7, 0.01), userWord(1), soft, noise(1.5, 0.01, 5));
     const { events } = eventsOf(x, { busyAfter: 10 });
-    expect(events.map((e) => e.type)).toEqual(['start', 'end']);
-    expect(seconds((events[1] as Segment).endFrame)).toBeGreaterThan(1.9);
+    expect(events.map((e) => e.type)).toEqual(['start', 'cancel', 'start', 'end']);
+    const phrase = events[3] as Segment;
+    expect(seconds(phrase.startFrame)).toBeGreaterThan(0.73 - 0.35);
+    expect(seconds(phrase.endFrame)).toBeGreaterThan(1.9);
+  });
+
+  it('leaves out a fan heard from the start of a press before a short word', () => {
+    // Press to talk with a fan on, a second before a word of 0.6 s: the fan opens the
+    // utterance over the prior floor, and the word's utterance starts with the word.
+    const x = concat(noise(1, 0.01), userWord(1), noise(2, 0.01, 5));
+    expect(findSegments(energies(x))[0]?.startFrame).toBe(0);
+    const [phrase, ...more] = findSegments(energies(x), { busyAfter: 10 });
+    expect(more).toHaveLength(0);
+    expect(seconds(phrase?.startFrame ?? 0)).toBeGreaterThan(1 - 0.35);
+    expect(Math.abs(seconds(phrase?.endFrame ?? 0) - 1.6)).toBeLessThan(0.15);
   });
 
   it("drops what opened over the prior floor once the room's own floor shows it was no speech", () => {
@@ -182,10 +196,12 @@ describe('Endpointer in a room that talks', () => {
     const { events } = eventsOf(x, { busyAfter: 10 });
     expect(events.map((e) => e.type)).toEqual(['start', 'cancel', 'start', 'end']);
     near(findSegments(energies(x), { busyAfter: 10 }), [3]);
-    // Speech within the first window keeps its utterance, as before.
+    // Speech within the first window keeps its utterance (less the steady sound before it).
     const early = concat(noise(0.5, 0.01), userWord(1), noise(2, 0.01, 5));
-    const { events: kept } = eventsOf(early, { busyAfter: 10 });
-    expect(kept.map((e) => e.type)).toEqual(['start', 'end']);
+    const [word1, ...more] = findSegments(energies(early), { busyAfter: 10 });
+    expect(more).toHaveLength(0);
+    expect(seconds(word1?.startFrame ?? 1)).toBeLessThan(0.5);
+    expect(seconds(word1?.endFrame ?? 0)).toBeGreaterThan(1.1);
   });
 
   it("ends a phrase on a room no louder than it was alone, after a press's first seconds", () => {

@@ -461,19 +461,27 @@ export class Endpointer {
     }
     this.roomNext = 0;
     const roomDb = this.roomLoudEnd();
-    return this.talks(roomDb) ? this.hearAgain(from, t, roomDb) : undefined;
+    if (this.talks(roomDb)) return this.hearAgain(from, t, roomDb);
+    // A steady room (a fan) opened the utterance over the prior floor, as a press began:
+    // half a second or more of it before the phrase is no part of the phrase either. Heard
+    // again from the phrase's onset over the room's level, the utterance starts where the
+    // phrase does and ends with it (docs/decisions/0083).
+    if (from < this.history.length && lead >= this.roomBeforePhraseFrames)
+      return this.hearAgain(from, t, roomDb, from + lead - this.phraseOnsetFrames);
+    return undefined;
   }
 
   /**
    * Withdraw the utterance that began at `from`, and hear its frames up to `t` again over
-   * the room's level, so that a phrase said within it still gets an utterance of its own.
+   * the room's level, so that a phrase said within it still gets an utterance of its own;
+   * from `replayFrom` when what comes before it is known to be the room's.
    */
-  private hearAgain(from: number, t: number, roomDb: Decibels): EndpointEvent[] {
+  private hearAgain(from: number, t: number, roomDb: Decibels, replayFrom = from): EndpointEvent[] {
     this.roomDb = roomDb;
     const events: EndpointEvent[] = [{ type: 'cancel', startFrame: from }];
     this.inSpeech = false;
     this.run = 0;
-    for (let u = from; u <= t; u++) {
+    for (let u = replayFrom; u <= t; u++) {
       const event = this.step(
         u,
         this.level(u),
