@@ -226,6 +226,12 @@ describe('RecognitionStream', () => {
     expect(results(gap(1), take(2, 8), gap(2), other(0.1), gap(3))).toEqual(['I am thirsty', 'cancelled']);
     // ...a word at their own level is still theirs, and is said not to be understood...
     expect(results(gap(1), take(2, 8), gap(2), other(1), gap(3))).toEqual(['I am thirsty', null]);
+    // ...one of the person's own phrases said 20 dB under them is the room's too, though it
+    // is understood where there is no voice to compare with (docs/decisions/0084)...
+    const quiet = take(3, 8).map((v) => v * 0.1);
+    expect(results(gap(1), quiet, gap(3))[0]).toBe('goodbye');
+    expect(results(gap(1), take(2, 8), gap(2), quiet, gap(3))).not.toContain('goodbye');
+    expect(results(gap(1), take(2, 8), gap(2), take(3, 8), gap(3))).toEqual(['I am thirsty', 'goodbye']);
     // ...and before anything of theirs is understood there is no voice to compare with.
     expect(results(gap(1), other(0.1), gap(2), take(2, 8), gap(3))).toEqual([null, 'I am thirsty']);
     // A session's presses to talk share the voice: the next press knows it.

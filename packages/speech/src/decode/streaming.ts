@@ -285,9 +285,9 @@ export class RecognitionStream {
         if (start === event.startFrame) this.release(events);
         this.held = undefined;
         const loud = this.loudLevel(event.startFrame, event.endFrame);
-        // Rejected and far under the person's voice: the room said it, not the person.
-        const roomsOwn = result.rejected && this.voice.isUnder(loud);
-        if (!result.rejected) this.voice.heard(loud);
+        // Far under the person's voice: the room said it, not the person, even when it is
+        // one of their words (docs/decisions/0078, 0084).
+        const roomsOwn = result.rejected ? this.voice.isUnder(loud) : this.voice.understood(loud);
         const final: StreamEvent = roomsOwn
           ? { type: 'speech-cancelled', time: event.endFrame * this.frameShift }
           : {

@@ -61,6 +61,22 @@ describe('VoiceLevel', () => {
     expect(voice.isUnder(-20 - UNDER_THE_VOICE_DB - 1)).toBe(true);
   });
 
+  it("takes an understood word far under the voice for the room's, until three in a row say the voice moved", () => {
+    const voice = new VoiceLevel();
+    expect(voice.understood(-20)).toBe(false);
+    const far = -20 - UNDER_THE_VOICE_DB - 5;
+    expect(voice.understood(far)).toBe(true);
+    expect(voice.level).toBe(-20);
+    // The person's own voice in between: the room's words start counting again.
+    expect(voice.understood(-21)).toBe(false);
+    expect(voice.understood(far)).toBe(true);
+    expect(voice.understood(far - 1)).toBe(true);
+    // A new microphone, or a voice grown tired: the third is theirs, and their voice now.
+    expect(voice.understood(far + 1)).toBe(false);
+    expect(voice.level).toBe(far);
+    expect(voice.understood(far)).toBe(false);
+  });
+
   it('follows the median of the last three, so one shout or one whisper does not move it', () => {
     const voice = new VoiceLevel();
     for (const level of [-20, -22, -5]) voice.heard(level);

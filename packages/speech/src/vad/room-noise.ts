@@ -89,12 +89,20 @@ export class RoomNoiseJudge {
 export const UNDER_THE_VOICE_DB: Decibels = QUIET_END_DB;
 
 /**
+ * Understood utterances far under the voice in a row after which the voice is taken to have
+ * moved (another microphone, a tired voice) and is learnt again from them.
+ */
+const MOVED_VOICE = 3;
+
+/**
  * The person's voice as their understood utterances reach it: the median loud level of the
- * last few. A rejected utterance far under it is the room's, and is not reported as one
- * the person said (docs/decisions/0078).
+ * last few. An utterance far under it is the room's, understood or not, and is not reported
+ * as one the person said (docs/decisions/0078, 0084).
  */
 export class VoiceLevel {
   private levels: Decibels[] = [];
+  /** Understood utterances taken for the room's since the person's voice was last heard. */
+  private under: Decibels[] = [];
 
   /** The median loud level of the recent understood utterances, if any. */
   get level(): Decibels | undefined {
@@ -104,6 +112,26 @@ export class VoiceLevel {
   /** An utterance of the person's, understood, reaching `loudDb`. */
   heard(loudDb: Decibels): void {
     this.levels = [...this.levels, loudDb].slice(-RECENT_UTTERANCES);
+    this.under = [];
+  }
+
+  /**
+   * An utterance understood as one of the person's phrases, reaching `loudDb`: whether it
+   * is the room's instead (people saying one of the person's words, far under their
+   * voice). When it is the person's it joins their voice; and the third in a row so far
+   * under it is the person's voice moved, learnt again from those three, so nobody is shut
+   * out for long by a new microphone or a tired voice.
+   */
+  understood(loudDb: Decibels): boolean {
+    if (!this.isUnder(loudDb)) {
+      this.heard(loudDb);
+      return false;
+    }
+    this.under = [...this.under, loudDb];
+    if (this.under.length < MOVED_VOICE) return true;
+    this.levels = this.under.slice(-RECENT_UTTERANCES);
+    this.under = [];
+    return false;
   }
 
   /** Whether an utterance reaching `loudDb` lies too far under the voice to be the person's. */
