@@ -432,7 +432,7 @@ export class Endpointer {
    * `QUIET_END_DB` of its phrase's loud level (`PHRASE_PEAK`), where a phrase has none
    * longer than a breath. When they sound like talking they are the room, which opened the
    * utterance or kept it open around the phrase; then the utterance is heard again over the
-   * room.
+   * room. A steady room that opened it over the prior floor is heard again from the phrase.
    */
   private roomAround(
     from: number,
