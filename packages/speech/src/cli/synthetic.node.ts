@@ -8,7 +8,7 @@ import { toMono16k } from '../audio/audio.js';
 import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
 import { SAMPLE_RATE } from '../units.js';
 import { ENROLLED_PHRASES, ENROLLED_WORDS, UNENROLLED_PHRASES, UNENROLLED_WORDS } from './phrases.js';
-import { addRoomTone } from '../eval/channels.js';
+import { addRoomTone, rmsOf } from '../eval/channels.js';
 import { between, hash, rng } from '../eval/seeded.js';
 
 const run = promisify(execFile);
@@ -177,10 +177,7 @@ async function renderTake(
   const tail = Math.round(between(r, [0.45, 0.7]) * SAMPLE_RATE);
   const out = new Float32Array(lead + speech.length + tail);
   out.set(speech, lead);
-  let power = 0;
-  for (const s of speech) power += s * s;
-  const rms = Math.sqrt(power / Math.max(1, speech.length));
-  const noiseRms = rms / 10 ** ((between(r, sev.snrDb) + day.snrDb) / 20);
+  const noiseRms = rmsOf(speech) / 10 ** ((between(r, sev.snrDb) + day.snrDb) / 20);
   addRoomTone(out, noiseRms, r);
   // Written beside and renamed: a take cut short by an interrupted run is never kept.
   await writeFile(`${tmp}.out.wav`, encodeWavPcm16(out, SAMPLE_RATE));

@@ -445,14 +445,18 @@ export class Endpointer {
     const { lead, tail } = quietEndsOf(own, QUIET_END_DB, 1, PHRASE_PEAK);
     const quiet = lead + tail;
     if (quiet < minQuiet) return undefined;
+    // Opened while the floor was still the prior, with time enough before the phrase for the
+    // room to have been heard there.
+    const overPrior = from < this.history.length;
+    const roomBefore = lead >= this.roomBeforePhraseFrames;
     // The frames the room is heard in: both ends, or the lead alone (below).
     let [head, end] = [lead, tail];
-    if (from < this.history.length && quiet < this.openQuietEndsFrames) {
+    if (overPrior && quiet < this.openQuietEndsFrames) {
       // Until a noise window has passed the floor is a guess (the prior): an utterance may
       // open on a quiet room's own sound and end on the phrase's soft last word. Ends this
       // short are the room's only when it talked before the phrase (a press begun as a
       // television or people talk, their words opening the utterance; 0079).
-      if (lead < this.roomBeforePhraseFrames) return undefined;
+      if (!roomBefore) return undefined;
       [head, end] = [lead - this.phraseOnsetFrames, 0];
     }
     for (let i = 0; i < this.room.length; i++) {
@@ -466,8 +470,7 @@ export class Endpointer {
     // half a second or more of it before the phrase is no part of the phrase either. Heard
     // again from the phrase's onset over the room's level, the utterance starts where the
     // phrase does and ends with it (docs/decisions/0083).
-    if (from < this.history.length && lead >= this.roomBeforePhraseFrames)
-      return this.hearAgain(from, t, roomDb, from + lead - this.phraseOnsetFrames);
+    if (overPrior && roomBefore) return this.hearAgain(from, t, roomDb, from + lead - this.phraseOnsetFrames);
     return undefined;
   }
 
