@@ -61,8 +61,11 @@ export class Matcher {
     return this.cepstral;
   }
 
-  /** Recognise a whole utterance's features. */
-  recognise(query: Sequence, maxAlternatives = 3): Recognition {
+  /**
+   * Recognise a whole utterance's features; `riseDb` is how far it rose over its room when
+   * heard live (`riseOf`), which a profile may allow for (`calibration.loudRoom`).
+   */
+  recognise(query: Sequence, maxAlternatives = 3, riseDb?: number): Recognition {
     const p = this.profile;
     const count = pruneCount(p.phrases.length, p.settings);
     const q = prepare(whiten(query, p.whitening), p.settings);
@@ -102,6 +105,7 @@ export class Matcher {
               ? undefined
               : misfit(q, p.templates[s.template] as Template, p.settings),
           spread: p.scales[s.phrase],
+          riseDb,
         }),
       }));
     const [best] = alternatives;

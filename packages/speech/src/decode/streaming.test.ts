@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { trainProfile } from '../model/train.js';
 import { concat, noise, seeded, word } from '../test/signals.js';
 import { take } from '../test/phrases.js';
-import { CHUNK_SAMPLES } from '../units.js';
+import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import { Matcher } from './matcher.js';
 import { ListeningRoom } from '../vad/room-noise.js';
 import { RecognitionStream, type StreamEvent } from './streaming.js';
@@ -40,6 +40,22 @@ describe('RecognitionStream', () => {
     const finals = feed(new RecognitionStream(matcher), audio).filter((e) => e.type === 'final');
     expect(finals.map((f) => f.text)).toEqual(['lights on', 'goodbye', 'lights off']);
     expect(finals[1]?.start).toBeGreaterThan(finals[0]?.end ?? Infinity);
+  });
+
+  it('allows for a room louder than the takes were recorded in (docs/decisions/0085)', () => {
+    const { loudRoom: _, ...calibration } = profile.calibration;
+    const unallowing = new Matcher({ ...profile, calibration });
+    const confidenceOf = (m: Matcher, audio: Float32Array): number => {
+      const final = feed(new RecognitionStream(m), audio).find((e) => e.type === 'final');
+      return final?.type === 'final' ? final.confidence : NaN;
+    };
+    // The stream has heard the room for two seconds before the phrase.
+    const quiet = concat(noise(2, 0.001, 3), take(2, 6));
+    // A room about 25 dB louder than the takes' (a fan, a television) all through the stream.
+    const room = noise(quiet.length / SAMPLE_RATE, 0.02, 5);
+    const loud = Float32Array.from(quiet, (x, i) => x + (room[i] as number));
+    expect(confidenceOf(matcher, quiet)).toBe(confidenceOf(unallowing, quiet));
+    expect(confidenceOf(matcher, loud)).toBeGreaterThan(confidenceOf(unallowing, loud));
   });
 
   it('does not depend on the chunk size', () => {

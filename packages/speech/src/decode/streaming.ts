@@ -213,7 +213,7 @@ export class RecognitionStream {
   }
 
   private recognise(from: number, to: number): Recognition {
-    return this.matcher.recognise(this.features(from, to), this.maxAlternatives);
+    return this.matcher.recognise(this.features(from, to), this.maxAlternatives, this.riseOver(from, to));
   }
 
   /** The rejected utterance an utterance starting at `start` may be joined to. */
@@ -244,6 +244,18 @@ export class RecognitionStream {
       Math.max(0, to - this.bufferStart),
     );
     return loudLevelOf(frames.map((f) => f.energyDb));
+  }
+
+  /**
+   * How far an utterance rose over its room, as far as the stream has heard the room: over
+   * the level a talking room reaches, or over a whole noise window's floor; undefined before
+   * either is known (docs/decisions/0085). An utterance's own quietest frame would say it
+   * too, but a word cut close in a file has none of the room in it.
+   */
+  private riseOver(from: number, to: number): Decibels | undefined {
+    const e = this.endpointer;
+    const room = e.roomLevel ?? (e.floorKnown ? e.noiseLevel : undefined);
+    return room === undefined ? undefined : this.loudLevel(from, to) - room;
   }
 
   private roomCause(): RoomNoiseCause {

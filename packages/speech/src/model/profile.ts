@@ -23,10 +23,11 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * 18 may floor each utterance's quietest log-mel energies (`settings.dynamicRange`), which
  * builds before it would not (17 is left to the phone format, should it change). Version
  * 20 may leave a live utterance's quiet ends out of its alignment (`settings.endSkip`),
- * which builds before it would not (19 is left to the phone format). Versions 1 to 16 and
- * 18 still load.
+ * which builds before it would not (19 is left to the phone format). Version 22 allows for
+ * a room louder than the takes' (`calibration.loudRoom`), which builds before it would not
+ * (21 is left to the phone format). Versions 1 to 16, 18 and 20 still load.
  */
-export const MODEL_VERSION = 20;
+export const MODEL_VERSION = 22;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
@@ -124,6 +125,22 @@ export interface Calibration {
    * than the user's repetitions lie from each other is an unknown phrase even when the
    * other phrases are too few, or too unlike it, to be rivals (docs/decisions/0060). */
   beyondRepetition?: { above: number; weight: number };
+  /**
+   * From format 22: how far the user's takes rose over their room (`riseDb`, the median
+   * of their `riseOf`), and what a live utterance that rises less is allowed for. One that
+   * rises `fromDb` to `fullDb` less earns up to `weight` of score (`sigmoid` units), in
+   * proportion: a room louder than the takes' brings a right match's score far nearer the
+   * cut than an unknown phrase's (docs/decisions/0085).
+   */
+  loudRoom?: LoudRoomAllowance;
+}
+
+/** What a live utterance heard in a louder room than the takes' is allowed for ({@link Calibration}). */
+export interface LoudRoomAllowance {
+  riseDb: number;
+  fromDb: number;
+  fullDb: number;
+  weight: number;
 }
 
 /** An utterance ready for matching: full rate, half rate and a fixed-size sketch. */

@@ -5,7 +5,7 @@ import { seeded } from '../test/signals.js';
 import type { Sequence } from './dtw.js';
 import { takeFeatures } from './features-of-take.js';
 import { cepstralDims, DEFAULT_SETTINGS, makeTemplate, prepare, templateStep } from './profile.js';
-import { confidence, misfit, MISFIT_WINDOW } from './scoring.js';
+import { confidence, loudRoomAllowance, misfit, MISFIT_WINDOW } from './scoring.js';
 import { trainProfile } from './train.js';
 import { whiten } from './whitening.js';
 
@@ -142,6 +142,25 @@ describe('confidence', () => {
     expect(confidence(beyond, match)).toBe(confidence(three, match));
     expect(confidence(beyond, far)).toBeLessThan(confidence(three, far));
     expect(confidence(three, far)).toBe(confidence(three, match));
+  });
+
+  it('allows for an utterance that rose over a louder room than the takes did, in proportion', () => {
+    const room = { riseDb: 45, fromDb: 8, fullDb: 20, weight: 1 };
+    // Within 8 dB of the takes' rise, or heard from a file: nothing.
+    expect(loudRoomAllowance(room, 45)).toBe(0);
+    expect(loudRoomAllowance(room, 37)).toBe(0);
+    expect(loudRoomAllowance(room, undefined)).toBe(0);
+    expect(loudRoomAllowance(undefined, 10)).toBe(0);
+    // Halfway from 8 to 20 dB less: half; 20 dB less or more: the whole weight.
+    expect(loudRoomAllowance(room, 31)).toBeCloseTo(0.5, 12);
+    expect(loudRoomAllowance(room, 25)).toBe(1);
+    expect(loudRoomAllowance(room, 5)).toBe(1);
+    const allowing = { ...three, loudRoom: room };
+    expect(confidence(allowing, { ...match, riseDb: 44 })).toBe(confidence(three, match));
+    const logit = (c: number): number => Math.log(c / (1 - c));
+    expect(
+      logit(confidence(allowing, { ...match, riseDb: 20 })) - logit(confidence(three, match)),
+    ).toBeCloseTo(1, 9);
   });
 });
 

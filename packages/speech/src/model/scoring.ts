@@ -5,6 +5,7 @@ import {
   defaultFrontEnd,
   matchesPhones,
   type Calibration,
+  type LoudRoomAllowance,
   type ModelSettings,
   type Prepared,
   type Template,
@@ -302,6 +303,8 @@ export interface MatchEvidence {
   misfit?: number | undefined;
   /** The typical distance between two takes of the matched phrase. */
   spread?: number | undefined;
+  /** How far the utterance rose over its room (`riseOf`), when it was heard live. */
+  riseDb?: number | undefined;
 }
 
 /**
@@ -309,7 +312,9 @@ export interface MatchEvidence {
  * and to its rivals; with a fourth weight, from its {@link misfit} against the user's
  * typical one (a match without one is judged on the other terms; format 8 files, whose
  * bias holds the typical misfit, count it as 0); and with `beyondRepetition`, from how
- * much farther it lies than the user's repetitions of the phrase lie from each other.
+ * much farther it lies than the user's repetitions of the phrase lie from each other; with
+ * `loudRoom`, allowing for a live utterance that rose over its room less than the user's
+ * takes rose over theirs.
  */
 export function confidence(cal: Calibration, e: MatchEvidence): number {
   if (!Number.isFinite(e.distance)) return 0;
@@ -330,6 +335,14 @@ export function confidence(cal: Calibration, e: MatchEvidence): number {
     w1 * Math.log(e.distance / e.scale) +
     w2 * Math.log(e.distance / (Number.isFinite(e.rival) ? e.rival : e.distance * 2)) +
     w3 * unevenness +
-    far;
+    far +
+    loudRoomAllowance(cal.loudRoom, e.riseDb);
   return 1 / (1 + Math.exp(-z));
+}
+
+/** What `confidence` allows an utterance that rose `riseDb` over its room (see `Calibration`). */
+export function loudRoomAllowance(room: LoudRoomAllowance | undefined, riseDb: number | undefined): number {
+  if (room === undefined || riseDb === undefined) return 0;
+  const share = (room.riseDb - riseDb - room.fromDb) / (room.fullDb - room.fromDb);
+  return room.weight * Math.min(1, Math.max(0, share));
 }

@@ -90,10 +90,12 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, 12 and 13 are 14
  * and 15 with twenty cepstra and deltas over two frames either side always, 14 is 16
  * with every pause kept (15, the phone format, keeps them still), 16 is 18 with no
- * floor under the quietest bands, and 18 is 20 with every live frame aligned. */
+ * floor under the quietest bands, 18 is 20 with every live frame aligned, and 20 is 22
+ * with no allowance for a louder room. */
 const READABLE_VERSIONS = new Set([
   ...Array.from({ length: 16 }, (_, i) => i + 1),
   18,
+  20,
   PHONE_MODEL_VERSION,
   MODEL_VERSION,
 ]);
@@ -142,6 +144,13 @@ function settingsValid(settings: unknown, version: number): settings is ModelSet
   });
 }
 
+/** A loud room's allowance as format 22 writes it: finite, and reached over a rising span. */
+function loudRoomValid(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null) return false;
+  const { riseDb, fromDb, fullDb, weight } = x as Record<string, unknown>;
+  return finite(riseDb) && finite(fromDb) && finite(fullDb) && finite(weight) && fullDb > fromDb;
+}
+
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
   const bad = (why: string): SpeechError =>
@@ -177,11 +186,13 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   )
     throw bad('the header is damaged');
   // A fourth weight (the misfit) came with format 8, the typical misfit beside it and the
-  // distance beyond repetition with format 10; a file that claims one earlier is damaged.
+  // distance beyond repetition with format 10, the loud room's allowance with format 22; a
+  // file that claims one earlier is damaged.
   const calibration = header.calibration as Partial<Calibration> | undefined;
   const weights: unknown = calibration?.weights;
   const typicalMisfit: unknown = calibration?.typicalMisfit;
   const beyond: unknown = calibration?.beyondRepetition;
+  const loudRoom: unknown = calibration?.loudRoom;
   if (!(
     Array.isArray(weights) &&
     (weights.length === 3 || (weights.length === 4 && version >= 8)) &&
@@ -193,7 +204,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
         typeof beyond === 'object' &&
         beyond !== null &&
         finite((beyond as Record<string, unknown>).above) &&
-        finite((beyond as Record<string, unknown>).weight)))
+        finite((beyond as Record<string, unknown>).weight))) &&
+    (loudRoom === undefined || (version >= 22 && loudRoomValid(loudRoom)))
   ))
     throw bad('the header is damaged');
   let p = 10 + length;

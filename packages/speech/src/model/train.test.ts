@@ -23,6 +23,7 @@ import { DtwWorkspace } from './dtw.js';
 import { align, prune, sketchDistance, SketchTable } from './scoring.js';
 import {
   BEYOND_REPETITION,
+  LOUD_ROOM,
   impostorCandidates,
   DYNAMIC_RANGE,
   RELATIVE_CALIBRATION,
@@ -72,6 +73,12 @@ describe('trainProfile', () => {
     expect(profile.calibration.weights).toEqual(WHITENED_CALIBRATION.weights);
     expect(profile.calibration.typicalMisfit).toBeGreaterThan(0);
     expect(profile.calibration.beyondRepetition).toEqual(BEYOND_REPETITION);
+    // How far the takes rose over their room, for a live utterance in a louder one
+    // (docs/decisions/0085): words at about -20 dB over a room near -70 dB.
+    const { riseDb, ...allowance } = profile.calibration.loudRoom ?? { riseDb: NaN };
+    expect(allowance).toEqual(LOUD_ROOM);
+    expect(riseDb).toBeGreaterThan(30);
+    expect(riseDb).toBeLessThan(70);
     expect(profile.calibration.threshold).toBe(0.5);
     expect(trainProfile(items, { threshold: 0.7 }).calibration.threshold).toBe(0.7);
     expect(profile.minSilence).toBeGreaterThanOrEqual(0.3);
@@ -121,7 +128,9 @@ describe('trainProfile', () => {
     const single = trainProfile(names.map((text, p) => ({ text, audio: take(p, 0) })));
     // One take of each phrase says nothing about how the user's repetitions vary.
     expect(single.whitening).toBeUndefined();
-    expect(single.calibration).toEqual(RELATIVE_CALIBRATION);
+    const { loudRoom, ...rule } = single.calibration;
+    expect(rule).toEqual(RELATIVE_CALIBRATION);
+    expect(loudRoom).toMatchObject(LOUD_ROOM);
     // Unwhitened, the highest cepstra still help: all twenty are kept.
     expect(single.settings.cepstra).toBeUndefined();
     expect(single.settings.deltaWindow).toBeUndefined();
@@ -286,28 +295,35 @@ describe('another voice in the room', () => {
 describe('serialised profiles', () => {
   const profile = trainProfile(items, { now: fixedClock });
   const bytes = serializeProfile(profile);
-  // Files of earlier formats are made from a profile on their features: every live frame
-  // aligned, as before format 20, pauses kept, as before format 16, twenty cepstra, as
-  // before format 14, and every cepstrum scaled to unit variance, as before format 12.
-  const before20 = trainProfile(items, { now: fixedClock, settings: { endSkip: undefined } });
-  const before16 = trainProfile(items, {
-    now: fixedClock,
-    settings: { pauseFloor: undefined, endSkip: undefined },
-  });
-  const before14 = trainProfile(items, {
-    now: fixedClock,
-    settings: { cepstra: undefined, deltaWindow: undefined, pauseFloor: undefined, endSkip: undefined },
-  });
-  const before12 = trainProfile(items, {
-    now: fixedClock,
-    settings: {
-      variancePower: undefined,
-      cepstra: undefined,
-      deltaWindow: undefined,
-      pauseFloor: undefined,
-      endSkip: undefined,
-    },
-  });
+  // Files of earlier formats are made from a profile on their features: no allowance for a
+  // loud room, as before format 22, every live frame aligned, as before format 20, pauses
+  // kept, as before format 16, twenty cepstra, as before format 14, and every cepstrum
+  // scaled to unit variance, as before format 12.
+  const before22Bytes = serializeProfile(withoutLoudRoom(profile));
+  const before20 = withoutLoudRoom(
+    trainProfile(items, { now: fixedClock, settings: { endSkip: undefined } }),
+  );
+  const before16 = withoutLoudRoom(
+    trainProfile(items, { now: fixedClock, settings: { pauseFloor: undefined, endSkip: undefined } }),
+  );
+  const before14 = withoutLoudRoom(
+    trainProfile(items, {
+      now: fixedClock,
+      settings: { cepstra: undefined, deltaWindow: undefined, pauseFloor: undefined, endSkip: undefined },
+    }),
+  );
+  const before12 = withoutLoudRoom(
+    trainProfile(items, {
+      now: fixedClock,
+      settings: {
+        variancePower: undefined,
+        cepstra: undefined,
+        deltaWindow: undefined,
+        pauseFloor: undefined,
+        endSkip: undefined,
+      },
+    }),
+  );
   const before12Bytes = serializeProfile(before12);
   // Before format 10 files had no misfitAbove either.
   const before10Settings = { ...before12.settings, misfitAbove: undefined };
@@ -420,7 +436,7 @@ describe('serialised profiles', () => {
 
   it('cuts pauses from format 16 on, and refuses the setting earlier or damaged', () => {
     expect(deserializeProfile(bytes).settings.pauseFloor).toBe(WHITENED_FRONT_END.pauseFloor);
-    const v14 = withHeader(bytes, {});
+    const v14 = withHeader(before22Bytes, {});
     new DataView(v14.buffer).setUint16(4, 14, true);
     expect(() => deserializeProfile(v14)).toThrow(/damaged/);
     for (const pauseFloor of [0, -3, 'quiet', null]) {
@@ -432,10 +448,11 @@ describe('serialised profiles', () => {
   });
 
   it('floors the quietest bands from format 18 on, and refuses the setting earlier or damaged', () => {
-    const floored = serializeProfile(trainProfile(roomItems, { now: fixedClock }));
+    const flooredProfile = trainProfile(roomItems, { now: fixedClock });
+    const floored = serializeProfile(flooredProfile);
     expect(new DataView(floored.buffer).getUint16(4, true)).toBe(MODEL_VERSION);
     expect(deserializeProfile(floored).settings.dynamicRange).toBe(DYNAMIC_RANGE);
-    const v16 = withHeader(floored, {});
+    const v16 = serializeProfile(withoutLoudRoom(flooredProfile));
     new DataView(v16.buffer).setUint16(4, 16, true);
     expect(() => deserializeProfile(v16)).toThrow(/damaged/);
     for (const dynamicRange of [0, -60, 'wide', null]) {
@@ -448,7 +465,7 @@ describe('serialised profiles', () => {
 
   it('leaves quiet ends out of live alignments from format 20 on, and refuses the setting earlier or damaged', () => {
     expect(deserializeProfile(bytes).settings.endSkip).toEqual(WHITENED_FRONT_END.endSkip);
-    const v18 = withHeader(bytes, {});
+    const v18 = withHeader(before22Bytes, {});
     new DataView(v18.buffer).setUint16(4, 18, true);
     expect(() => deserializeProfile(v18)).toThrow(/damaged/);
     for (const endSkip of [
@@ -465,6 +482,27 @@ describe('serialised profiles', () => {
     }
     // A format 18 file, without it, aligns every frame as it always did.
     expect(readAsFormat(before20, 18).settings.endSkip).toBeUndefined();
+  });
+
+  it("keeps the loud room's allowance from format 22 on, and refuses it earlier or damaged", () => {
+    const { loudRoom } = profile.calibration;
+    expect(deserializeProfile(bytes).calibration.loudRoom).toEqual(loudRoom);
+    const v20 = bytes.slice();
+    new DataView(v20.buffer).setUint16(4, 20, true);
+    expect(() => deserializeProfile(v20)).toThrow(/damaged/);
+    for (const damaged of [
+      { ...loudRoom, riseDb: 'loud' },
+      { ...loudRoom, weight: null },
+      { ...loudRoom, fromDb: 20, fullDb: 8 },
+      { riseDb: 40 },
+      40,
+      null,
+    ]) {
+      const calibration = { ...profile.calibration, loudRoom: damaged };
+      expect(() => deserializeProfile(withHeader(bytes, { calibration }))).toThrow(/damaged/);
+    }
+    // A format 20 file, without it, decides as it always did.
+    expect(readAsFormat(withoutLoudRoom(profile), 20).calibration.loudRoom).toBeUndefined();
   });
 
   it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
@@ -510,9 +548,11 @@ describe('serialised profiles', () => {
   });
 
   it('reads files of formats 4 and 5, from before whitening, and decodes them unwhitened', () => {
-    const unwhitened = trainProfile(
-      names.map((text, p) => ({ text, audio: take(p, 0) })),
-      { now: fixedClock, settings: { variancePower: undefined } },
+    const unwhitened = withoutLoudRoom(
+      trainProfile(
+        names.map((text, p) => ({ text, audio: take(p, 0) })),
+        { now: fixedClock, settings: { variancePower: undefined } },
+      ),
     );
     const v4 = withHeader(serializeProfile(unwhitened), {
       settings: { ...unwhitened.settings, misfitAbove: undefined },
@@ -665,6 +705,12 @@ describe("utterances marked as none of the user's phrases", () => {
   });
 });
 
+/** The profile as a build before format 22 trained it: no allowance for a loud room. */
+function withoutLoudRoom(profile: Profile): Profile {
+  const { loudRoom: _, ...calibration } = profile.calibration;
+  return { ...profile, calibration };
+}
+
 /** A model file with some of its header's fields replaced. */
 function withHeader(file: Uint8Array, fields: Record<string, unknown>): Uint8Array {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
@@ -696,6 +742,8 @@ describe('profiles that match phones too', async () => {
     expect(
       trainProfile(roomItems, { phones, settings: { phoneWeight: 6 } }).settings.dynamicRange,
     ).toBeUndefined();
+    // Nor has format 15 the loud room's allowance.
+    expect(profile.calibration.loudRoom).toBeUndefined();
     expect(() => trainProfile(items, { phones, settings: { phoneWeight: 6, pauseFloor: 3 } })).toThrow(
       /keep their pauses/,
     );

@@ -23,6 +23,7 @@ import {
 import { align, closestPhrases, confidence, misfit, prune, SketchTable } from './scoring.js';
 import { learnWhitening, pairsOf, whiten } from './whitening.js';
 import type { Seconds } from '../units.js';
+import { riseOf } from '../vad/endpointer.js';
 
 /** One enrolment recording: the phrase and its audio at 16 kHz mono, or the analysis of it
  * kept from an earlier training (`take-analysis.ts`), or both. */
@@ -82,6 +83,18 @@ export const WHITENED_CALIBRATION: Calibration = { weights: [-3.67, -10, -20, -6
  * vocabularies as they were on the tuning splits (docs/decisions/0060).
  */
 export const BEYOND_REPETITION = { above: 0.2, weight: -10 } as const;
+/**
+ * What a live utterance heard in a room louder than the user's takes were is allowed for
+ * (`calibration.loudRoom`): rising over its room 8 dB less than the takes did, nothing;
+ * 20 dB or more less, one unit of score in `sigmoid` units (0.05 of the cut's score, the
+ * confidence of a match at the threshold raised from 0.5 to 0.73); in between, in
+ * proportion. Such a room brings a known word's score far nearer the cut than an unknown
+ * word's: on the tuning takes in `speech:rooms` (hands-free,
+ * one voice, four voices, a fan or real people 20 dB under them), FSDD's known digits
+ * understood 320 -> 364 of 596, unknown digits accepted 0 -> 3 of 124, and in their own
+ * room the same (docs/decisions/0085).
+ */
+export const LOUD_ROOM = { fromDb: 8, fullDb: 20, weight: 1 } as const;
 /**
  * A marked take closer than this many times the user's median take-to-take distance to
  * an enrolled take is taken for that phrase. Above 1 because the whitening is fitted to
@@ -277,10 +290,14 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const fallback = knownImpostor.length > 0 ? median(knownImpostor) : globalScale / SCALE_PRIOR_RATIO;
   const templateScales = Float32Array.from(impostor, (d) => (Number.isFinite(d) ? d : fallback));
   const threshold = options.threshold ?? RELATIVE_CALIBRATION.threshold;
-  const calibration: Calibration =
+  const rule: Calibration =
     whitening === undefined
       ? { weights: [...RELATIVE_CALIBRATION.weights], threshold }
       : misfitCalibration(typicalMisfit(templates, queries, byPhrase, unknownPhrase, settings), threshold);
+  // Profiles that match phones keep their own format (15), which has no such allowance.
+  const riseDb = phoneView === undefined ? takesRise(takes) : undefined;
+  const calibration: Calibration =
+    riseDb === undefined ? rule : { ...rule, loudRoom: { riseDb, ...LOUD_ROOM } };
   return {
     version: modelVersionFor(settings),
     settings,
@@ -296,6 +313,14 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     minSilence: Math.max(options.minSilence ?? 0.3, Math.min(1.5, longestPause + 0.1)),
     trainedAt: (options.now?.() ?? new Date()).toISOString(),
   };
+}
+
+/** How far the user's takes typically rose over their room (`riseOf`), if any take says. */
+function takesRise(takes: readonly TakeSpan[]): number | undefined {
+  const rises = takes
+    .map((take) => riseOf(take.frames.map((f) => f.energyDb)))
+    .filter((rise): rise is number => rise !== undefined);
+  return rises.length > 0 ? median(rises) : undefined;
 }
 
 /** The take's kept analysis when this profile can use it, else the analysis of its audio. */

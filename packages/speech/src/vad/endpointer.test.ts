@@ -4,6 +4,8 @@ import { concat, noise, seeded, word } from '../test/signals.js';
 import {
   Endpointer,
   findSegments,
+  loudLevelOf,
+  riseOf,
   silencesBetween,
   type EndpointerOptions,
   type Segment,
@@ -304,5 +306,22 @@ describe('Endpointer in a room that talks', () => {
     const ends = findSegments(energies(x), { busyAfter: 4 });
     // The long talk is withdrawn as the room; the word after the pause is heard.
     near(ends.slice(-1), [10.5]);
+  });
+});
+
+describe('riseOf', () => {
+  it("measures how far an utterance's loud frames rise over its quietest, leaving digital silence out", () => {
+    const levels = [-60, -62, -30, -25, -24, -26, -61];
+    expect(riseOf(levels)).toBe(loudLevelOf(levels) + 62);
+    expect(riseOf([-200, ...levels, -120])).toBe(riseOf(levels));
+    expect(riseOf([-200, -120])).toBeUndefined();
+    expect(riseOf([])).toBeUndefined();
+  });
+
+  it('reads a phrase over a louder room as rising less', () => {
+    const phrase = word(0.6, [120, 150], [600, 1400]);
+    const quiet = energies(concat(noise(0.3, 0.001), phrase, noise(0.3, 0.001)));
+    const loud = energies(concat(noise(0.3, 0.02), phrase, noise(0.3, 0.02)));
+    expect((riseOf(quiet) ?? 0) - (riseOf(loud) ?? 0)).toBeGreaterThan(20);
   });
 });

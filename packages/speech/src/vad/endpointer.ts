@@ -510,6 +510,20 @@ export class Endpointer {
   }
 }
 
+/**
+ * How far an utterance's loud frames (`loudLevelOf`) rise over its quietest frame: over the
+ * room heard in its padding and its pauses. Digital silence is left out, as the noise floor
+ * leaves it out; undefined when nothing else is left.
+ */
+export function riseOf(levels: ArrayLike<number>): Decibels | undefined {
+  let quietest = Infinity;
+  for (let i = 0; i < levels.length; i++) {
+    const level = levels[i] as number;
+    if (level > LOWEST_NOISE_FLOOR && level < quietest) quietest = level;
+  }
+  return Number.isFinite(quietest) ? loudLevelOf(levels) - quietest : undefined;
+}
+
 /** The level an utterance's loud frames reach: the `at` percentile of its `levels`
  * (the 95th unless told). */
 export function loudLevelOf(levels: ArrayLike<number>, at = 0.95): Decibels {
