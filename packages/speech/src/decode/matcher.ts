@@ -63,7 +63,8 @@ export class Matcher {
 
   /**
    * Recognise a whole utterance's features; `riseDb` is how far it rose over its room when
-   * heard live (`riseOf`), which a profile may allow for (`calibration.loudRoom`).
+   * heard live (`RecognitionStream` knows), which a profile may allow for
+   * (`calibration.loudRoom`).
    */
   recognise(query: Sequence, maxAlternatives = 3, riseDb?: number): Recognition {
     const p = this.profile;

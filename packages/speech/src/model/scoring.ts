@@ -303,7 +303,7 @@ export interface MatchEvidence {
   misfit?: number | undefined;
   /** The typical distance between two takes of the matched phrase. */
   spread?: number | undefined;
-  /** How far the utterance rose over its room (`riseOf`), when it was heard live. */
+  /** How far the utterance rose over its room, when it was heard live (`Calibration.loudRoom`). */
   riseDb?: number | undefined;
 }
 

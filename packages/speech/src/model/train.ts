@@ -89,10 +89,10 @@ export const BEYOND_REPETITION = { above: 0.2, weight: -10 } as const;
  * 20 dB or more less, one unit of score in `sigmoid` units (0.05 of the cut's score, the
  * confidence of a match at the threshold raised from 0.5 to 0.73); in between, in
  * proportion. Such a room brings a known word's score far nearer the cut than an unknown
- * word's: on the tuning takes in `speech:rooms` (hands-free,
- * one voice, four voices, a fan or real people 20 dB under them), FSDD's known digits
- * understood 320 -> 364 of 596, unknown digits accepted 0 -> 3 of 124, and in their own
- * room the same (docs/decisions/0085).
+ * word's: on the tuning takes in `speech:rooms` (hands-free, one voice, four voices, a fan
+ * or real people 20 dB under them), FSDD's known digits understood 320 -> 364 of 596,
+ * unknown digits accepted 0 -> 3 of 124, and in their own room the same
+ * (docs/decisions/0085).
  */
 export const LOUD_ROOM = { fromDb: 8, fullDb: 20, weight: 1 } as const;
 /**
