@@ -128,9 +128,9 @@ describe('trainProfile', () => {
     const single = trainProfile(names.map((text, p) => ({ text, audio: take(p, 0) })));
     // One take of each phrase says nothing about how the user's repetitions vary.
     expect(single.whitening).toBeUndefined();
-    const { loudRoom, ...rule } = single.calibration;
-    expect(rule).toEqual(RELATIVE_CALIBRATION);
-    expect(loudRoom).toMatchObject(LOUD_ROOM);
+    // Judged on the plain rule, with no allowance for a loud room: with one, one-take
+    // profiles accepted far more unknown words there (docs/decisions/0085).
+    expect(single.calibration).toEqual(RELATIVE_CALIBRATION);
     // Unwhitened, the highest cepstra still help: all twenty are kept.
     expect(single.settings.cepstra).toBeUndefined();
     expect(single.settings.deltaWindow).toBeUndefined();
@@ -548,11 +548,9 @@ describe('serialised profiles', () => {
   });
 
   it('reads files of formats 4 and 5, from before whitening, and decodes them unwhitened', () => {
-    const unwhitened = withoutLoudRoom(
-      trainProfile(
-        names.map((text, p) => ({ text, audio: take(p, 0) })),
-        { now: fixedClock, settings: { variancePower: undefined } },
-      ),
+    const unwhitened = trainProfile(
+      names.map((text, p) => ({ text, audio: take(p, 0) })),
+      { now: fixedClock, settings: { variancePower: undefined } },
     );
     const v4 = withHeader(serializeProfile(unwhitened), {
       settings: { ...unwhitened.settings, misfitAbove: undefined },

@@ -294,8 +294,10 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     whitening === undefined
       ? { weights: [...RELATIVE_CALIBRATION.weights], threshold }
       : misfitCalibration(typicalMisfit(templates, queries, byPhrase, unknownPhrase, settings), threshold);
-  // Profiles that match phones keep their own format (15), which has no such allowance.
-  const riseDb = phoneView === undefined ? takesRise(takes) : undefined;
+  // Only whitened profiles allow for a loud room: profiles of one take a phrase, judged on
+  // the plain rule, accepted far more unknown words with the allowance (0085). Profiles
+  // that match phones keep their own format (15), which has none.
+  const riseDb = whitening !== undefined && phoneView === undefined ? takesRise(takes) : undefined;
   const calibration: Calibration =
     riseDb === undefined ? rule : { ...rule, loudRoom: { riseDb, ...LOUD_ROOM } };
   return {
