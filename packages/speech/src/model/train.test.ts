@@ -74,7 +74,7 @@ describe('trainProfile', () => {
     expect(profile.calibration.typicalMisfit).toBeGreaterThan(0);
     expect(profile.calibration.beyondRepetition).toEqual(BEYOND_REPETITION);
     // How far the takes rose over their room, for a live utterance in a louder one
-    // (docs/decisions/0085): words at about -20 dB over a room near -70 dB.
+    // (docs/decisions/0085): these tones rise some 50 dB over their quiet room.
     const { riseDb, ...allowance } = profile.calibration.loudRoom ?? { riseDb: NaN };
     expect(allowance).toEqual(LOUD_ROOM);
     expect(riseDb).toBeGreaterThan(30);
