@@ -53,13 +53,21 @@ const { values } = parseArgs({
     // 0.5 s; 2 s is a person who takes their time after pressing (0077).
     lead: { type: 'string', default: '0.5' },
     fsdd: { type: 'string', default: resolve(packageRoot, '../../../shared/data/fsdd') },
+    // Who the users are: the synthetic speakers, FSDD's, or both; and how many takes of
+    // each digit FSDD's enrol (one-take profiles are judged on another rule, 0085).
+    users: { type: 'string', default: 'all' },
+    'fsdd-takes': { type: 'string', default: '3' },
   },
 });
 const snrDb = Number(values.snr);
 const count = Number(values.phrases);
 const press = values.press;
 const lead = Number(values.lead);
+const who = values.users;
+const fsddTakes = values['fsdd-takes'];
 if (
+  !['all', 'fsdd', 'synthetic'].includes(who) ||
+  !['1', '3', '5'].includes(fsddTakes) ||
   !Number.isFinite(snrDb) ||
   !(lead >= 0) ||
   !Number.isInteger(count) ||
@@ -67,7 +75,7 @@ if (
   (press !== undefined && press !== 'carry' && press !== 'alone')
 ) {
   console.error(
-    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone [--lead S]] [--fsdd DIR]',
+    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone [--lead S]] [--fsdd DIR] [--users all|fsdd|synthetic] [--fsdd-takes 1|3|5]',
   );
   process.exit(2);
 }
@@ -121,12 +129,13 @@ function peopleTalking(
 type RoomScore = StreamScore & { tooLoud: number };
 
 /**
- * Who the users are: the synthetic speakers by severity, whose takes keep their own room
- * at both ends, and FSDD's speakers (digits zero to seven enrolled, three takes each;
- * "eight" and "nine" unknown), whose recordings are cut to the word.
+ * Who the users are (`--users`): the synthetic speakers by severity, whose takes keep their
+ * own room at both ends, and FSDD's speakers (digits zero to seven enrolled, three takes
+ * each unless `--fsdd-takes` says; "eight" and "nine" unknown), whose recordings are cut
+ * to the word.
  */
 const users = [
-  ...['mild', 'moderate', 'severe'].map((severity) => {
+  ...(who === 'fsdd' ? [] : ['mild', 'moderate', 'severe']).map((severity) => {
     const folder = join(packageRoot, '.data', 'synthetic', severity);
     return {
       group: severity,
@@ -134,7 +143,7 @@ const users = [
       takes: join(folder, values.test ? 'test.json' : 'tune.json'),
     };
   }),
-  ...(noises.people === undefined ? [] : [fsddUsers(join(packageRoot, '.data'))]),
+  ...(noises.people === undefined || who === 'synthetic' ? [] : [fsddUsers(join(packageRoot, '.data'))]),
 ];
 
 /**
@@ -151,7 +160,7 @@ function asRecorded(word: Float32Array, seed: string): Float32Array {
 }
 
 function fsddUsers(data: string): { group: string; enrol: string; takes: string } {
-  const folder = join(data, values.test ? 'fsdd-oov' : 'fsdd-oov-tune', 'k3');
+  const folder = join(data, values.test ? 'fsdd-oov' : 'fsdd-oov-tune', `k${fsddTakes}`);
   return { group: 'fsdd', enrol: join(folder, 'enroll.json'), takes: join(folder, 'test.json') };
 }
 
