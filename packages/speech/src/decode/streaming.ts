@@ -247,14 +247,21 @@ export class RecognitionStream {
   }
 
   /**
-   * How far an utterance rose over its room, as far as the stream has heard the room: over
-   * the level a talking room reaches, or over a whole noise window's floor; undefined before
-   * either is known (docs/decisions/0085). An utterance's own quietest frame would say it
-   * too, but a word cut close in a file has none of the room in it.
+   * The room's level as far as the stream has heard it: the level a talking room reaches,
+   * or a whole noise window's floor; undefined before either is known.
+   */
+  private roomHeard(): Decibels | undefined {
+    const e = this.endpointer;
+    return e.roomLevel ?? (e.floorKnown ? e.noiseLevel : undefined);
+  }
+
+  /**
+   * How far an utterance rose over its room as the stream has heard it (docs/decisions/0085).
+   * An utterance's own quietest frame would say it too, but a word cut close in a file has
+   * none of the room in it.
    */
   private riseOver(from: number, to: number): Decibels | undefined {
-    const e = this.endpointer;
-    const room = e.roomLevel ?? (e.floorKnown ? e.noiseLevel : undefined);
+    const room = this.roomHeard();
     return room === undefined ? undefined : this.loudLevel(from, to) - room;
   }
 
@@ -313,9 +320,8 @@ export class RecognitionStream {
         // How far the utterance rose over the room: over its talk, or over its noise floor
         // once that is known (a short press ends before: it says nothing of the room).
         if (this.room.room(this.roomCause())) events.push(this.roomNoise());
-        const floor = this.endpointer.roomLevel ?? this.endpointer.noiseLevel;
-        const known = this.endpointer.roomLevel !== undefined || this.endpointer.floorKnown;
-        if (known && this.room.heard(loud - floor)) events.push(this.roomNoise());
+        const room = this.roomHeard();
+        if (room !== undefined && this.room.heard(loud - room)) events.push(this.roomNoise());
         return;
       }
     }
