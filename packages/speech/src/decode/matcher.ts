@@ -48,6 +48,12 @@ export class Matcher {
     profile.templates.forEach((t, i) => this.byPhrase[t.phrase]?.push(i));
   }
 
+  /** Whether utterances heard in a talking room weigh their frames by their rise over it
+   * (profiles that allow for a loud room: docs/decisions/0085, 0086). */
+  get weighsRoom(): boolean {
+    return this.profile.calibration.loudRoom !== undefined;
+  }
+
   private cepstral: SketchOnly[] | undefined;
   /** The templates' first-pass sketches cut to their first `dim` values (the cepstra). */
   private cepstralSketches(dim: number): SketchOnly[] {

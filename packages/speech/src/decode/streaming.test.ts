@@ -176,6 +176,36 @@ describe('RecognitionStream', () => {
     expect(events.filter((e) => e.type === 'room-noise')).toEqual([]);
   });
 
+  it('weighs what it hears by its rise over a talking room, not over a steady one (docs/decisions/0086)', () => {
+    /** The same profile, matching every frame alike. */
+    class Unweighing extends Matcher {
+      override get weighsRoom(): boolean {
+        return false;
+      }
+    }
+    const unweighing = new Unweighing(profile);
+    const finals = (m: Matcher, audio: Float32Array) =>
+      feed(new RecognitionStream(m), audio).flatMap((e) => (e.type === 'final' ? [e] : []));
+    // The room's words 20 dB under the user's: the frames where they show count less. They
+    // may be the user's own soft sounds too ("lights off" ends on one), and here the
+    // confidences go either way; speech:rooms measures what it gains with real voices.
+    const talking = talkingRoom(0.1, [
+      [2, 2],
+      [9, 0],
+      [13, 3],
+    ]);
+    const weighed = finals(matcher, talking);
+    const plain = finals(unweighing, talking);
+    expect(weighed.map((f) => f.text)).toEqual(['I am thirsty', 'lights on', 'goodbye']);
+    expect(plain.map((f) => f.text)).toEqual(weighed.map((f) => f.text));
+    weighed.forEach((f, i) => expect(f.confidence).not.toBe(plain[i]?.confidence));
+    // A fan as loud as that room all through a press: its frames count as the user's.
+    const quiet = concat(noise(2, 0.001, 3), take(2, 6));
+    const fan = noise(quiet.length / SAMPLE_RATE, 0.02, 5);
+    const steady = Float32Array.from(quiet, (x, i) => x + (fan[i] as number));
+    expect(finals(matcher, steady)).toEqual(finals(unweighing, steady));
+  });
+
   it('says when steady noise is nearly as loud as the user, and not when it is quiet (docs/decisions/0076)', () => {
     const over = (level: number) => {
       const audio = noise(17, level, 9);

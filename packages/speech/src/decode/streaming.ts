@@ -209,7 +209,12 @@ export class RecognitionStream {
     const start = Math.max(0, from - this.bufferStart);
     const frames = this.buffer.slice(start, Math.max(0, to - this.bufferStart));
     if (this.phoneView?.cache !== undefined) this.phoneView.cache.origin = this.bufferStart + start;
-    return spanFeatures(frames, this.matcher.profile.settings, cepstraOnly ? undefined : this.phoneView);
+    return spanFeatures(
+      frames,
+      this.matcher.profile.settings,
+      cepstraOnly ? undefined : this.phoneView,
+      cepstraOnly ? undefined : this.talkingRoom(),
+    );
   }
 
   private recognise(from: number, to: number): Recognition {
@@ -263,6 +268,16 @@ export class RecognitionStream {
   private riseOver(from: number, to: number): Decibels | undefined {
     const room = this.roomHeard();
     return room === undefined ? undefined : this.loudLevel(from, to) - room;
+  }
+
+  /**
+   * The level of a room talking around the user, which the profile weighs frames by
+   * (docs/decisions/0086). Not a steady room's: a fan's frames under a word are the word's
+   * as much as any, and weighing them let unknown words pass.
+   */
+  private talkingRoom(): Decibels | undefined {
+    const e = this.endpointer;
+    return this.matcher.weighsRoom && e.roomTalks ? e.roomLevel : undefined;
   }
 
   private roomCause(): RoomNoiseCause {

@@ -275,6 +275,8 @@ export interface FeatureMatrix {
   data: Float32Array;
   /** Matching frames at each end quieter than the utterance's speech (see `quietEnds`). */
   quietEnds?: QuietEnds;
+  /** How much each matching frame counts in alignment (`Sequence.weights`). */
+  weights?: Float32Array | undefined;
 }
 
 /** How many matching frames at the start and at the end of an utterance are quiet. */

@@ -81,6 +81,13 @@ describe('dtw', () => {
 
 /** Banded symmetric DTW one cell at a time over a whole matrix: what `dtw` must equal. */
 function plainDtw(a: Sequence, b: Sequence, share: number, step = 1, split = a.dim): number {
+  const w = a.weights;
+  let meanWeight = 1;
+  if (w !== undefined) {
+    meanWeight = 0;
+    for (let i = 0; i < a.frames; i++) meanWeight += w[i] as number;
+    meanWeight /= a.frames;
+  }
   const n = a.frames;
   const m = b.frames;
   const band = Math.max(2, Math.ceil(share * Math.max(n, m)), Math.abs(n - m) + 1);
@@ -102,13 +109,14 @@ function plainDtw(a: Sequence, b: Sequence, share: number, step = 1, split = a.d
       if (j < Math.floor(centre - band) || j > Math.ceil(centre + band)) continue;
       let d = part(i - 1, j - 1, 0, split);
       if (split < a.dim) d += part(i - 1, j - 1, split, a.dim);
+      if (w !== undefined) d *= w[i - 1] as number;
       const diag = (above[j - 1] as number) + 2 * d;
       const up = (above[j] as number) + d;
       const left = (row[j - 1] as number) + d;
       row[j] = Math.min(diag, up, left);
     }
   }
-  return ((cost[n] as Float64Array)[m] as number) / (n + m);
+  return ((cost[n] as Float64Array)[m] as number) / ((n + m) * meanWeight);
 }
 
 describe('dtw against a plain alignment', () => {
@@ -134,7 +142,68 @@ describe('dtw against a plain alignment', () => {
       expect(dtw(a, q, { band: share, split })).toBe(
         plainDtw(a, q as unknown as Sequence, share, q.step, split),
       );
+      // Frames weighed as a talking room weighs them (docs/decisions/0086).
+      const weighed = { ...a, weights: Float32Array.from({ length: n }, () => 0.75 + random() / 2) };
+      expect(dtw(weighed, q, { band: share, split })).toBe(
+        plainDtw(weighed, q as unknown as Sequence, share, q.step, split),
+      );
     }
+  });
+});
+
+describe('weighed frames', () => {
+  const a = ramp(30, (t) => Math.sin(6 * t));
+  const b = ramp(36, (t) => Math.sin(6 * t + 0.4));
+  const weighed = (w: (i: number) => number): Sequence => ({
+    ...a,
+    weights: Float32Array.from({ length: a.frames }, (_, i) => w(i)),
+  });
+
+  it('score as before when they all weigh the same', () => {
+    expect(
+      dtw(
+        weighed(() => 1),
+        b,
+      ),
+    ).toBe(dtw(a, b));
+    expect(
+      dtw(
+        weighed(() => 0.5),
+        b,
+      ),
+    ).toBeCloseTo(dtw(a, b), 9);
+  });
+
+  it('count the frames that differ less when those weigh less', () => {
+    // The last third of `a` set far off: weighed at half, the mismatch counts less.
+    const off = { ...a, data: Float32Array.from(a.data, (x, k) => (k >= 40 ? x + 2 : x)) };
+    const halfOff = { ...off, weights: Float32Array.from({ length: 30 }, (_, i) => (i >= 20 ? 0.5 : 1)) };
+    expect(dtw(halfOff, b)).toBeLessThan(dtw(off, b));
+    expect(dtw(halfOff, b)).toBeGreaterThan(dtw(a, b));
+  });
+
+  it('leave quiet ends out at their cost times their weight', () => {
+    const word = ramp(30, (t) => Math.sin(6 * t));
+    const far = (n: number): number[][] => Array.from({ length: n }, () => [9, 9]);
+    const heard = seq([
+      ...far(8),
+      ...Array.from({ length: 30 }, (_, i) => [Math.sin((6 * i) / 30), Math.sin((6 * i) / 30) * 0.5]),
+      ...far(5),
+    ]);
+    const weights = Float32Array.from({ length: 43 }, (_, i) => (i < 8 || i >= 38 ? 0.5 : 1));
+    const cost = 0.5;
+    const meanWeight = (13 * 0.5 + 30) / 43;
+    const options = { band: 1, maxLengthRatio: 10, endSkip: { cost, lead: 8, tail: 5 } };
+    expect(dtw({ ...heard, weights }, word, options)).toBeCloseTo(
+      (13 * 0.5 * cost) / ((43 + 30) * meanWeight),
+      9,
+    );
+  });
+
+  it('are pooled when halved', () => {
+    const h = halve({ ...seq([[0], [2], [4], [6], [8]]), weights: Float32Array.from([1, 0.5, 0.5, 0.5, 1]) });
+    expect(Array.from(h.weights ?? [])).toEqual([0.75, 0.5]);
+    expect(halve(seq([[0], [2]])).weights).toBeUndefined();
   });
 });
 

@@ -3,6 +3,9 @@ export interface Sequence {
   frames: number;
   dim: number;
   data: Float32Array;
+  /** How much each frame counts when the sequence is aligned as an utterance (1 each when
+   * absent): frames barely over a talking room are as much the room's as the user's. */
+  weights?: Float32Array | undefined;
 }
 
 /**
@@ -111,7 +114,11 @@ export function dtw(
   const dim = a.dim;
   const split = Math.min(dim, options.split ?? dim);
   const band = bandHalfWidth(n, m, options.band ?? 0.3);
-  const limit = (options.abandonAbove ?? Infinity) * (n + m);
+  // Weighted frames count as a share of the whole; the cost is then per mean frame weight,
+  // so weighted and unweighted utterances score on one scale.
+  const weights = a.weights;
+  const meanWeight = weights === undefined ? 1 : meanOf(weights, n);
+  const limit = (options.abandonAbove ?? Infinity) * (n + m) * meanWeight;
   ws.ensure(m + 1);
   const dist = ws.dist;
   let prev = ws.prev;
@@ -127,17 +134,23 @@ export function dtw(
   const reach = Math.ceil(slope) + 1;
   const skip = options.endSkip;
   let bestEnd = Infinity;
+  // Weight of the utterance's frames so far, and of all of it: what leaving frames out costs.
+  let weightSoFar = 0;
+  const weightInAll = meanWeight * n;
   for (let i = 1; i <= n; i++) {
     const centre = i * slope;
     const lo = Math.max(1, Math.floor(centre - band));
     const hi = Math.min(m, Math.ceil(centre + band));
+    const w = weights === undefined ? 1 : (weights[i - 1] as number);
+    weightSoFar += w;
     // Column 0 is the template not yet begun: reachable only by leaving out quiet lead.
-    const unbegun = skip !== undefined && lo === 1 && i <= skip.lead ? skip.cost * i : Infinity;
+    const unbegun = skip !== undefined && lo === 1 && i <= skip.lead ? skip.cost * weightSoFar : Infinity;
     curr[lo - 1] = unbegun;
     cellsComputed += hi - lo + 1;
     const ai = (i - 1) * dim;
     frameDistances(ad, ai, bd, step, dim, lo, hi, 0, split, dist, false);
     if (split < dim) frameDistances(ad, ai, bd, step, dim, lo, hi, split, dim, dist, true);
+    if (w !== 1) for (let j = lo; j <= hi; j++) dist[j] = (dist[j] as number) * w;
     let rowMin = unbegun;
     for (let j = lo; j <= hi; j++) {
       const d = dist[j] as number;
@@ -150,7 +163,7 @@ export function dtw(
     }
     curr.fill(Infinity, hi + 1, Math.min(m, hi + reach) + 1);
     if (skip !== undefined && hi === m && n - i <= skip.tail) {
-      const ended = (curr[m] as number) + skip.cost * (n - i);
+      const ended = (curr[m] as number) + skip.cost * (weightInAll - weightSoFar);
       if (ended < bestEnd) bestEnd = ended;
     }
     if (rowMin > limit) {
@@ -163,8 +176,14 @@ export function dtw(
   }
   ws.prev = prev;
   ws.curr = curr;
-  if (skip !== undefined) return bestEnd / (n + m);
-  return (prev[m] as number) / (n + m);
+  if (skip !== undefined) return bestEnd / ((n + m) * meanWeight);
+  return (prev[m] as number) / ((n + m) * meanWeight);
+}
+
+function meanOf(values: Float32Array, n: number): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i] as number;
+  return sum / n;
 }
 
 /**
@@ -455,5 +474,10 @@ export function halve(seq: Sequence): Sequence {
     for (let k = 0; k < dim; k++)
       data[t * dim + k] = 0.5 * ((seq.data[a * dim + k] as number) + (seq.data[b * dim + k] as number));
   }
-  return { frames, dim, data };
+  const w = seq.weights;
+  if (w === undefined) return { frames, dim, data };
+  const weights = new Float32Array(frames);
+  for (let t = 0; t < frames; t++)
+    weights[t] = 0.5 * ((w[2 * t] as number) + (w[Math.min(seq.frames - 1, 2 * t + 1)] as number));
+  return { frames, dim, data, weights };
 }

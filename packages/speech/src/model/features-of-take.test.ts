@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyse, frameLevels, utteranceFeatures, type SpectralFrame } from '../features/features.js';
 import { take } from '../test/phrases.js';
 import { findSegments } from '../vad/endpointer.js';
-import { quietEnds, spanFeatures, takeFeatures, withoutPauses } from './features-of-take.js';
+import { quietEnds, roomWeights, spanFeatures, takeFeatures, withoutPauses } from './features-of-take.js';
 import { DEFAULT_SETTINGS, defaultFrontEnd } from './profile.js';
 
 describe('takeFeatures', () => {
@@ -86,5 +86,30 @@ describe('withoutPauses', () => {
     const cut = spanFeatures(input, settings);
     expect(cut.frames).toBe(spanFeatures(withoutPauses(input, 3), DEFAULT_SETTINGS).frames);
     expect(cut.frames).toBeLessThan(spanFeatures(input, DEFAULT_SETTINGS).frames);
+  });
+});
+
+describe('roomWeights', () => {
+  const frames = (levels: number[]): SpectralFrame[] =>
+    levels.map((energyDb) => ({ logMel: new Float32Array(1), energyDb }));
+
+  it("weighs a frame by its rise over a talking room, from half at the room's level to full", () => {
+    // 0, 3, 9, 15 and 25 dB over a room at -40 dB.
+    const w = roomWeights(frames([-40, -37, -31, -25, -15]), -40, 1, 5);
+    expect(Array.from(w)).toEqual([0.5, 0.5, 0.5, 1, 1]);
+    expect(roomWeights(frames([-28]), -40, 1, 1)[0]).toBeCloseTo(0.75, 6);
+  });
+
+  it('gives a matching frame the mean of its analysis frames, as features decimate them', () => {
+    const w = roomWeights(frames([-40, -20, -20, -20, -40]), -40, 2, 2);
+    expect(Array.from(w)).toEqual([0.75, 1]);
+  });
+
+  it('weighs the live features of an utterance when a talking room is known', () => {
+    const span = takeFeatures(take(1, 2), DEFAULT_SETTINGS).frames;
+    expect(spanFeatures(span, DEFAULT_SETTINGS).weights).toBeUndefined();
+    const weighed = spanFeatures(span, DEFAULT_SETTINGS, undefined, -200);
+    expect(weighed.weights).toHaveLength(weighed.frames);
+    expect(Array.from(weighed.weights ?? []).every((x) => x === 1)).toBe(true);
   });
 });

@@ -113,15 +113,22 @@ export function phoneViewOf(
 /**
  * Matching features of a span of analysis frames: cepstra, with the phone posteriorgram
  * appended when the profile matches phones. Without `phones` (or for quick guesses while
- * the user speaks) the cepstra alone.
+ * the user speaks) the cepstra alone. With `talkingRoomDb`, the level a room talking
+ * around the utterance reaches, its frames are weighed by how far they rise over it
+ * (`roomWeights`).
  */
 export function spanFeatures(
   frames: readonly SpectralFrame[],
   settings: ModelSettings,
   phones?: PhoneView,
+  talkingRoomDb?: Decibels,
 ): FeatureMatrix {
   if (settings.pauseFloor !== undefined && phones === undefined)
     frames = withoutPauses(frames, settings.pauseFloor);
+  const weighed = (features: FeatureMatrix): FeatureMatrix =>
+    talkingRoomDb === undefined
+      ? features
+      : { ...features, weights: roomWeights(frames, talkingRoomDb, settings.decimation, features.frames) };
   const cepstral = utteranceFeatures(frames, defaultFrontEnd(), {
     decimation: settings.decimation,
     variancePower: settings.variancePower,
@@ -131,13 +138,42 @@ export function spanFeatures(
   });
   if (settings.endSkip !== undefined && phones === undefined)
     cepstral.quietEnds = quietEnds(frames, settings.decimation, settings.endSkip.quietBelowDb);
-  if (phones === undefined) return cepstral;
+  if (phones === undefined) return weighed(cepstral);
   const pg = posteriorgram(phoneCepstra(frames), phones.model, {
     decimation: settings.decimation,
     mean: phones.mean,
     cache: phones.cache,
   });
-  return joinViews(cepstral, pg, phones.weight);
+  return weighed(joinViews(cepstral, pg, phones.weight));
+}
+
+/**
+ * How a frame counts by how far it rises over a talking room: a frame `ROOM_WEIGHT.overDb`
+ * or less over the room's level is as much the room's voices as the user's and counts
+ * `least`; one `fullDb` over it is the user's and counts fully (docs/decisions/0086).
+ */
+export const ROOM_WEIGHT = { overDb: 3, fullDb: 15, least: 0.5 } as const;
+
+/** Each matching frame's weight (`ROOM_WEIGHT`): the mean of its analysis frames'. */
+export function roomWeights(
+  frames: readonly SpectralFrame[],
+  roomDb: Decibels,
+  decimation: number,
+  count: number,
+): Float32Array {
+  const { overDb, fullDb, least } = ROOM_WEIGHT;
+  const weights = new Float32Array(count);
+  const step = Math.max(1, decimation);
+  for (let t = 0; t < count; t++) {
+    let sum = 0;
+    for (let d = 0; d < step; d++) {
+      const frame = frames[Math.min(frames.length - 1, t * step + d)];
+      const rise = (frame?.energyDb ?? roomDb) - roomDb;
+      sum += Math.min(1, Math.max(least, (rise - overDb) / (fullDb - overDb)));
+    }
+    weights[t] = sum / step;
+  }
+  return weights;
 }
 
 /**

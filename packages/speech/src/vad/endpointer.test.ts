@@ -189,6 +189,26 @@ describe('Endpointer in a room that talks', () => {
     expect(Math.abs(seconds(phrase?.endFrame ?? 0) - 1.6)).toBeLessThan(0.15);
   });
 
+  it('tells a talking room from a steady one whose level it heard before a press', () => {
+    // Where each utterance ends: is the room known, and does it talk?
+    const atEnds = (x: Float32Array): { level: number | undefined; talks: boolean }[] => {
+      const ep = new Endpointer({ busyAfter: 10 });
+      const seen: { level: number | undefined; talks: boolean }[] = [];
+      for (const v of energies(x))
+        for (const e of ep.process(v))
+          if (e.type === 'end') seen.push({ level: ep.roomLevel, talks: ep.roomTalks });
+      return seen;
+    };
+    const press = concat(withWords(talkingRoom(4), [[1.2, userWord(1)]]), noise(2, 0.001, 5));
+    expect(atEnds(press)[0]?.talks).toBe(true);
+    // A fan from the press's start: its level is known (the word's utterance starts after
+    // it), but it is no room talking.
+    const [fan] = atEnds(concat(noise(1, 0.01), userWord(1), noise(2, 0.01, 5)));
+    expect(fan?.level).toBeDefined();
+    expect(fan?.talks).toBe(false);
+    expect(atEnds(concat(noise(1), userWord(1), noise(1)))).toEqual([{ level: undefined, talks: false }]);
+  });
+
   it("drops what opened over the prior floor once the room's own floor shows it was no speech", () => {
     // A room louder than the prior floor opens an utterance as the stream begins (a press
     // to talk, and the person takes 3 s to speak); once a noise window has passed the room

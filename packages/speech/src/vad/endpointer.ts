@@ -207,6 +207,15 @@ export class Endpointer {
     return this.roomDb === -Infinity ? undefined : this.roomDb;
   }
 
+  /**
+   * Whether the room's level is a room talking: it reaches over the quietest the stream
+   * has been as an utterance does. A steady room (a fan) heard before a press's phrase has
+   * a level too (`roomAround`), but only as loud as its own quiet.
+   */
+  get roomTalks(): boolean {
+    return this.roomDb !== -Infinity && this.talks(this.roomDb);
+  }
+
   /** The noise floor speech rose over at the last frame: the quietest of the last noise window. */
   get noiseLevel(): Decibels {
     return this.noiseDb;
