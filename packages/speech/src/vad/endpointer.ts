@@ -92,6 +92,14 @@ const PHRASE_ONSET: Seconds = 0.2;
  */
 const PHRASE_PEAK = 0.99;
 
+/**
+ * The least speech in an utterance heard over a room's level (`roomLevel`), as `minSpeech`
+ * is over the noise floor. Over the loud end of a room's talk only a word's loudest sounds
+ * rise `sustainDb`: a short word through a telephone channel ("six", whose s carries little
+ * under 4 kHz) has its vowel alone, a tenth of a second, and `minSpeech` took it for a click.
+ */
+const MIN_SPEECH_OVER_ROOM: Seconds = 0.08;
+
 /** The share of the room's recent frames its level lies over (see `roomLevel`). */
 const ROOM_PERCENTILE = 0.9;
 
@@ -114,6 +122,7 @@ export class Endpointer {
   readonly minSilenceFrames: number;
   private readonly minOnsetFrames: number;
   private readonly minSpeechFrames: number;
+  private readonly minSpeechOverRoomFrames: number;
   /** Audio kept before an onset and after the last speech frame, in frames. */
   readonly padFrames: number;
   /** Longest utterance, in frames. */
@@ -173,6 +182,7 @@ export class Endpointer {
     this.minSilenceFrames = frames(options.minSilence ?? 0.3);
     this.minOnsetFrames = frames(options.minOnset ?? 0.05);
     this.minSpeechFrames = frames(options.minSpeech ?? 0.12);
+    this.minSpeechOverRoomFrames = Math.min(this.minSpeechFrames, frames(MIN_SPEECH_OVER_ROOM));
     this.padFrames = frames(options.padding ?? 0.08);
     this.maxFrames = frames(options.maxUtterance ?? 15);
     this.onsetDb = options.onsetDb ?? DEFAULT_ONSET_DB;
@@ -513,7 +523,9 @@ export class Endpointer {
     this.roomAloneDb = -Infinity;
     this.run = 0;
     const startFrame = this.start;
-    if (this.voiced < this.minSpeechFrames) return { type: 'cancel', startFrame };
+    // Over a room's level only a word's loudest sounds count as speech (docs/decisions/0087).
+    const least = this.roomDb === -Infinity ? this.minSpeechFrames : this.minSpeechOverRoomFrames;
+    if (this.voiced < least) return { type: 'cancel', startFrame };
     const endFrame = Math.min(limit, this.lastSpeech + 1 + this.padFrames);
     return { type: 'end', startFrame, endFrame };
   }
