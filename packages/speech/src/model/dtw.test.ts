@@ -9,6 +9,19 @@ const seq = (values: number[][]): Sequence => ({
 const ramp = (n: number, f: (t: number) => number): Sequence =>
   seq(Array.from({ length: n }, (_, i) => [f(i / n), f(i / n) * 0.5]));
 
+/** A word of 30 frames, and the word heard with another voice far from it for 8 frames
+ * before it and 5 after. */
+function wordAmidAnotherVoice(): { word: Sequence; heard: Sequence } {
+  const word = ramp(30, (t) => Math.sin(6 * t));
+  const far = (n: number): number[][] => Array.from({ length: n }, () => [9, 9]);
+  const heard = seq([
+    ...far(8),
+    ...Array.from({ length: 30 }, (_, i) => [Math.sin((6 * i) / 30), Math.sin((6 * i) / 30) * 0.5]),
+    ...far(5),
+  ]);
+  return { word, heard };
+}
+
 describe('dtw', () => {
   it('is zero for identical sequences and symmetric', () => {
     const a = ramp(30, Math.sin);
@@ -43,14 +56,7 @@ describe('dtw', () => {
   });
 
   it('leaves quiet ends out at their cost, up to the frames allowed, and no others', () => {
-    const word = ramp(30, (t) => Math.sin(6 * t));
-    const far = (n: number): number[][] => Array.from({ length: n }, () => [9, 9]);
-    // Another voice, far from the template, for 8 frames before the word and 5 after.
-    const heard = seq([
-      ...far(8),
-      ...Array.from({ length: 30 }, (_, i) => [Math.sin((6 * i) / 30), Math.sin((6 * i) / 30) * 0.5]),
-      ...far(5),
-    ]);
+    const { word, heard } = wordAmidAnotherVoice();
     const wide = { band: 1, maxLengthRatio: 10 };
     const cost = 0.5;
     // Left out, the 13 frames cost 13 * cost over the lengths of both: the word itself aligns exactly.
@@ -183,13 +189,7 @@ describe('weighed frames', () => {
   });
 
   it('leave quiet ends out at their cost times their weight', () => {
-    const word = ramp(30, (t) => Math.sin(6 * t));
-    const far = (n: number): number[][] => Array.from({ length: n }, () => [9, 9]);
-    const heard = seq([
-      ...far(8),
-      ...Array.from({ length: 30 }, (_, i) => [Math.sin((6 * i) / 30), Math.sin((6 * i) / 30) * 0.5]),
-      ...far(5),
-    ]);
+    const { word, heard } = wordAmidAnotherVoice();
     const weights = Float32Array.from({ length: 43 }, (_, i) => (i < 8 || i >= 38 ? 0.5 : 1));
     const cost = 0.5;
     const meanWeight = (13 * 0.5 + 30) / 43;
