@@ -76,6 +76,24 @@ describe('dtw', () => {
     expect(dtw(word, word, { endSkip: { cost, lead: 10, tail: 10 } })).toBe(0);
   });
 
+  it("leaves a template's edges out at their cost, up to the frames allowed", () => {
+    // The template holds 8 frames before the word and 5 after it that the utterance lacks.
+    const { word: heard, heard: template } = wordAmidAnotherVoice();
+    const wide = { band: 1, maxLengthRatio: 10 };
+    const cost = 0.5;
+    const edges = { cost, lead: 8, tail: 5 };
+    expect(dtw(heard, template, { ...wide, templateSkip: edges })).toBeCloseTo((13 * cost) / (30 + 43), 9);
+    // Fewer allowed: the rest is aligned, at its distance.
+    const fewer = dtw(heard, template, { ...wide, templateSkip: { cost, lead: 4, tail: 5 } });
+    expect(fewer).toBeGreaterThan((13 * cost) / (30 + 43) + 0.05);
+    expect(fewer).toBeLessThan(dtw(heard, template, wide));
+    // Edges that fit are kept: a template the utterance matches costs nothing.
+    expect(dtw(heard, heard, { templateSkip: edges })).toBe(0);
+    // Both at once: the utterance's quiet ends and the template's edges.
+    const both = { ...wide, endSkip: { cost, lead: 8, tail: 5 }, templateSkip: edges };
+    expect(dtw(template, template, both)).toBe(0);
+  });
+
   it('refuses implausible length ratios and abandons hopeless alignments', () => {
     expect(dtw(ramp(10, Math.sin), ramp(50, Math.sin))).toBe(Infinity);
     const a = ramp(40, (t) => Math.sin(6 * t));

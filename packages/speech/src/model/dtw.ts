@@ -52,6 +52,11 @@ export interface DtwOptions {
    * frame is aligned.
    */
   endSkip?: EndSkip | undefined;
+  /**
+   * Template frames the alignment may leave out at its start (up to `lead`) and its end (up
+   * to `tail`), each at `cost`: soft edges of a word the utterance may not hold.
+   */
+  templateSkip?: EndSkip | undefined;
 }
 
 /** See {@link DtwOptions.endSkip}. */
@@ -125,6 +130,20 @@ export function dtw(
   let curr = ws.curr;
   prev.fill(Infinity, 0, m + 1);
   prev[0] = 0;
+  // Template frames left out before the utterance's first frame: the path starts later in it.
+  const edges = options.templateSkip;
+  if (edges !== undefined) for (let j = 1; j <= Math.min(edges.lead, m - 1); j++) prev[j] = edges.cost * j;
+  // The cost of a row's path through the template's end, or to a tail left out.
+  const throughEnd = (row: Float64Array, lo: number): number => {
+    let best = row[m] as number;
+    if (edges !== undefined)
+      for (let j = Math.max(lo, m - edges.tail); j < m; j++) {
+        const c = (row[j] as number) + edges.cost * (m - j);
+        if (c < best) best = c;
+      }
+    return best;
+  };
+  let lastLo = 1;
   const ad = a.data;
   const bd = b.data;
   const step = 'step' in b ? b.step : 1;
@@ -162,8 +181,9 @@ export function dtw(
       if (best < rowMin) rowMin = best;
     }
     curr.fill(Infinity, hi + 1, Math.min(m, hi + reach) + 1);
+    lastLo = lo;
     if (skip !== undefined && hi === m && n - i <= skip.tail) {
-      const ended = (curr[m] as number) + skip.cost * (weightInAll - weightSoFar);
+      const ended = throughEnd(curr, lo) + skip.cost * (weightInAll - weightSoFar);
       if (ended < bestEnd) bestEnd = ended;
     }
     if (rowMin > limit) {
@@ -177,7 +197,7 @@ export function dtw(
   ws.prev = prev;
   ws.curr = curr;
   if (skip !== undefined) return bestEnd / ((n + m) * meanWeight);
-  return (prev[m] as number) / ((n + m) * meanWeight);
+  return throughEnd(prev, lastLo) / ((n + m) * meanWeight);
 }
 
 function meanOf(values: Float32Array, n: number): number {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
 import { take } from '../test/phrases.js';
 import { seeded } from '../test/signals.js';
-import type { Sequence } from './dtw.js';
+import { DtwWorkspace, type Sequence } from './dtw.js';
 import { takeFeatures } from './features-of-take.js';
 import { cepstralDims, DEFAULT_SETTINGS, makeTemplate, prepare, templateStep } from './profile.js';
-import { confidence, loudRoomAllowance, misfit, MISFIT_WINDOW } from './scoring.js';
+import { align, confidence, loudRoomAllowance, misfit, MISFIT_WINDOW, TEMPLATE_EDGES } from './scoring.js';
 import { trainProfile } from './train.js';
 import { whiten } from './whitening.js';
 
@@ -33,6 +33,28 @@ function variant(seq: Sequence, amount: number, seed: number, other?: Sequence, 
 }
 
 const templateOf = (seq: Sequence) => makeTemplate(seq, 0, DEFAULT_SETTINGS, templateStep([seq]));
+
+describe('align', () => {
+  it("leaves a template's soft edges out only for an utterance weighed over a talking room", () => {
+    const word = walk(40, 3);
+    const edge = TEMPLATE_EDGES.frames;
+    // The template holds frames before and after the word that the utterance lacks.
+    const held = walk(40 + 2 * edge, 4);
+    held.data.set(word.data, edge * dims);
+    const template = templateOf(held);
+    const heard = prepare(word, DEFAULT_SETTINGS);
+    const weighed = prepare({ ...word, weights: new Float32Array(40).fill(1) }, DEFAULT_SETTINGS);
+    const ws = new DtwWorkspace();
+    const cost = 0.2;
+    const plain = align(heard, template, DEFAULT_SETTINGS, ws, Infinity, cost);
+    const edges = align(weighed, template, DEFAULT_SETTINGS, ws, Infinity, cost);
+    expect(edges).toBeLessThan(plain);
+    // Left out, the edges cost their share of the quiet-end cost; the word aligns closely.
+    expect(edges).toBeLessThan((2 * edge * cost * TEMPLATE_EDGES.costShare) / (40 + 40 + 2 * edge) + 0.05);
+    // Without a quiet-end cost (profiles before format 20) nothing is left out.
+    expect(align(weighed, template, DEFAULT_SETTINGS, ws)).toBe(align(heard, template, DEFAULT_SETTINGS, ws));
+  });
+});
 
 describe('misfit', () => {
   const reference = walk(80, 1);

@@ -20,10 +20,19 @@ export interface PhraseScore {
 }
 
 /**
+ * A word heard over a talking room is cut where it rises over the room's level, and loses
+ * soft edges its templates, cut in a quiet room, hold (0.35-0.47 s against 0.48-0.67 s for
+ * FSDD's digits): up to `frames` matching frames at each end of a template may be left out,
+ * at `costShare` of the cost of leaving out an utterance's quiet end (docs/decisions/0088).
+ */
+export const TEMPLATE_EDGES = { frames: 4, costShare: 0.5 } as const;
+
+/**
  * Exact alignment cost of an utterance against one template. Long utterances are aligned
  * at half or a quarter of the frame rate; the choice depends on the query alone so
  * every phrase is scored on the same footing. With `endSkipCost`, the utterance's quiet
- * ends (`query.quietEnds`) may be left out at that cost a frame (docs/decisions/0074).
+ * ends (`query.quietEnds`) may be left out at that cost a frame (docs/decisions/0074), and
+ * a weighed utterance's template edges too (`TEMPLATE_EDGES`).
  */
 export function align(
   query: Prepared,
@@ -35,12 +44,22 @@ export function align(
 ): number {
   const ends = query.quietEnds;
   const options = { band: settings.band, abandonAbove, split: viewSplit(settings) };
+  // Heard over a talking room (its frames weighed), a word may have lost its soft edges.
+  const edges = query.weights === undefined ? undefined : endSkipCost;
   const at = (rate: number): DtwOptions => ({
     ...options,
     endSkip:
       endSkipCost === undefined || ends === undefined
         ? undefined
         : { cost: endSkipCost, lead: Math.floor(ends.lead / rate), tail: Math.floor(ends.tail / rate) },
+    templateSkip:
+      edges === undefined
+        ? undefined
+        : {
+            cost: edges * TEMPLATE_EDGES.costShare,
+            lead: Math.round(TEMPLATE_EDGES.frames / rate),
+            tail: Math.round(TEMPLATE_EDGES.frames / rate),
+          },
   });
   if (query.frames > 3 * settings.halveAbove) return dtw(query.quarter, t.quarter, at(4), ws);
   if (query.frames > settings.halveAbove) return dtw(query.half, t.half, at(2), ws);
