@@ -133,16 +133,6 @@ export function dtw(
   // Template frames left out before the utterance's first frame: the path starts later in it.
   const edges = options.templateSkip;
   if (edges !== undefined) for (let j = 1; j <= Math.min(edges.lead, m - 1); j++) prev[j] = edges.cost * j;
-  // The cost of a row's path through the template's end, or to a tail left out.
-  const throughEnd = (row: Float64Array, lo: number): number => {
-    let best = row[m] as number;
-    if (edges !== undefined)
-      for (let j = Math.max(lo, m - edges.tail); j < m; j++) {
-        const c = (row[j] as number) + edges.cost * (m - j);
-        if (c < best) best = c;
-      }
-    return best;
-  };
   let lastLo = 1;
   const ad = a.data;
   const bd = b.data;
@@ -183,7 +173,7 @@ export function dtw(
     curr.fill(Infinity, hi + 1, Math.min(m, hi + reach) + 1);
     lastLo = lo;
     if (skip !== undefined && hi === m && n - i <= skip.tail) {
-      const ended = throughEnd(curr, lo) + skip.cost * (weightInAll - weightSoFar);
+      const ended = throughEnd(curr, m, lo, edges) + skip.cost * (weightInAll - weightSoFar);
       if (ended < bestEnd) bestEnd = ended;
     }
     if (rowMin > limit) {
@@ -197,7 +187,19 @@ export function dtw(
   ws.prev = prev;
   ws.curr = curr;
   if (skip !== undefined) return bestEnd / ((n + m) * meanWeight);
-  return throughEnd(prev, lastLo) / ((n + m) * meanWeight);
+  return throughEnd(prev, m, lastLo, edges) / ((n + m) * meanWeight);
+}
+
+/** The cost of a row's path through the template's last frame `m`, or to a tail left out
+ * (`DtwOptions.templateSkip`); `lo` is the row's first cell. */
+function throughEnd(row: Float64Array, m: number, lo: number, edges: EndSkip | undefined): number {
+  let best = row[m] as number;
+  if (edges === undefined) return best;
+  for (let j = Math.max(lo, m - edges.tail); j < m; j++) {
+    const c = (row[j] as number) + edges.cost * (m - j);
+    if (c < best) best = c;
+  }
+  return best;
 }
 
 function meanOf(values: Float32Array, n: number): number {
