@@ -133,7 +133,6 @@ export function dtw(
   // Template frames left out before the utterance's first frame: the path starts later in it.
   const edges = options.templateSkip;
   if (edges !== undefined) for (let j = 1; j <= Math.min(edges.lead, m - 1); j++) prev[j] = edges.cost * j;
-  let lastLo = 1;
   const ad = a.data;
   const bd = b.data;
   const step = 'step' in b ? b.step : 1;
@@ -171,7 +170,6 @@ export function dtw(
       if (best < rowMin) rowMin = best;
     }
     curr.fill(Infinity, hi + 1, Math.min(m, hi + reach) + 1);
-    lastLo = lo;
     if (skip !== undefined && hi === m && n - i <= skip.tail) {
       const ended = throughEnd(curr, m, lo, edges) + skip.cost * (weightInAll - weightSoFar);
       if (ended < bestEnd) bestEnd = ended;
@@ -187,6 +185,8 @@ export function dtw(
   ws.prev = prev;
   ws.curr = curr;
   if (skip !== undefined) return bestEnd / ((n + m) * meanWeight);
+  // The last row's first cell, by the loop's own formula.
+  const lastLo = Math.max(1, Math.floor(n * slope - band));
   return throughEnd(prev, m, lastLo, edges) / ((n + m) * meanWeight);
 }
 
