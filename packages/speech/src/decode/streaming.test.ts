@@ -287,6 +287,52 @@ describe('RecognitionStream', () => {
     expect(next.filter((e) => e.type === 'final')).toEqual([]);
   });
 
+  it('hands a talking room on to the next press while the person is heard well over it (docs/decisions/0089)', () => {
+    // One room 20 dB under the person and one 10 dB under, each with a first press of 8 s
+    // ("I am thirsty" at 2 s, "lights on" at 5 s) and a second of 7 s ("goodbye" at 1.2 s).
+    const said: [number, number][] = [
+      [2, 2],
+      [5, 0],
+      [10.2, 3],
+    ];
+    const [clearRoom, loudRoom] = [talkingRoom(0.1, said), talkingRoom(0.3, said)];
+    const seconds = (audio: Float32Array, from: number, to: number) =>
+      audio.subarray(from * 16000, to * 16000);
+    const session = (audio: Float32Array) => {
+      const room = new ListeningRoom();
+      feed(new RecognitionStream(matcher, { room }), seconds(audio, 0, 8));
+      return room;
+    };
+    /** The second press: when its final came, in seconds of the press. */
+    const answered = (room?: ListeningRoom) => {
+      const stream = new RecognitionStream(matcher, room === undefined ? {} : { room });
+      const audio = seconds(clearRoom, 9, 16);
+      for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
+        for (const e of stream.push(audio.subarray(i, i + CHUNK_SAMPLES)))
+          if (e.type === 'final') return { text: e.text, at: (i + CHUNK_SAMPLES) / 16000 };
+      return undefined;
+    };
+    // 20 dB under (the person's utterances 18 dB or more over it): the next press starts
+    // from the room's level, and its phrase, over by 2.2 s, is answered sooner.
+    const clear = session(clearRoom);
+    expect(clear.judge.marginDb).toBeGreaterThanOrEqual(18);
+    expect(clear.talk).toBeDefined();
+    const [handedOn, alone] = [answered(clear), answered()];
+    expect(handedOn?.text).toBe('goodbye');
+    expect(alone?.text).toBe('goodbye');
+    expect(handedOn?.at).toBeLessThan(alone?.at ?? 0);
+    // A press that understood nothing hands nothing on, though the judgement stands: a voice
+    // that no longer rises over the room's level would otherwise be unheard press after press.
+    feed(new RecognitionStream(matcher, { room: clear }), seconds(clearRoom, 12, 16));
+    expect(clear.judge.marginDb).toBeGreaterThanOrEqual(18);
+    expect(clear.talk).toBeUndefined();
+    // 10 dB under: the person's soft words would sink under the room's level; nothing is
+    // handed on.
+    const loud = session(loudRoom);
+    expect(loud.judge.tooLoud).toBe(true);
+    expect(loud.talk).toBeUndefined();
+  });
+
   it('says when the room talks too loud to hear the user over, and when it has stopped (docs/decisions/0076)', () => {
     // The room 10 dB under the user until 12 s, quiet after: the first phrase is not understood.
     const events = feed(

@@ -106,10 +106,12 @@ export class RecognitionStream {
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
   /** Whether the room is too loud to hear the user over (docs/decisions/0076). */
   private readonly room: RoomNoiseJudge;
-  /** Whether the judgement is the session's (`options.room`), to leave standing at the end. */
-  private readonly sharesRoom: boolean;
+  /** The session's room (`options.room`), whose judgement is left standing at the end. */
+  private readonly session: ListeningRoom | undefined;
   /** The person's voice, which the room's utterances lie far under (docs/decisions/0078). */
   private readonly voice: VoiceLevel;
+  /** Whether a phrase of the person's has been understood in this stream. */
+  private understood = false;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -122,11 +124,12 @@ export class RecognitionStream {
     this.frameShift = fe.hopSamples / fe.sampleRate;
     this.endpointer = new Endpointer({
       busyAfter: busyAfter(matcher.profile),
+      ...(options.room?.talk === undefined ? {} : { talkingRoom: options.room.talk }),
       ...options.endpointer,
       frameShift: this.frameShift,
       minSilence: options.minSilence ?? matcher.profile.minSilence,
     });
-    this.sharesRoom = options.room !== undefined;
+    this.session = options.room;
     this.room = options.room?.judge ?? new RoomNoiseJudge(this.endpointer.onsetMargin);
     this.voice = options.room?.voice ?? new VoiceLevel();
     this.partialFrames = Math.round((options.partialInterval ?? 0.4) / this.frameShift);
@@ -195,7 +198,11 @@ export class RecognitionStream {
     this.release(events);
     // Nobody is listening any more: a notice that the room is too loud no longer holds,
     // unless the session goes on listening in the same room.
-    if (!this.sharesRoom && this.room.forget()) events.push(this.roomNoise());
+    if (this.session === undefined && this.room.forget()) events.push(this.roomNoise());
+    // A stream that understood nothing hands no talking room on: a voice that stopped rising
+    // over the room's level opens no utterance there, and nothing would show it press after
+    // press (docs/decisions/0089).
+    this.session?.left(this.understood ? this.endpointer.roomTalk : undefined);
     return events;
   }
 
@@ -330,6 +337,7 @@ export class RecognitionStream {
               end: event.endFrame * this.frameShift,
               ...result,
             };
+        if (final.type === 'final' && !result.rejected) this.understood = true;
         if (result.rejected && this.joinFrames > 0) this.held = final;
         else events.push(final);
         // How far the utterance rose over the room: over its talk, or over its noise floor

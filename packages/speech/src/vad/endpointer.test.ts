@@ -294,6 +294,53 @@ describe('Endpointer in a room that talks', () => {
     expect(heardAt).toBeLessThan(7);
   });
 
+  it('starts a press from the talking room the last one heard, and answers it promptly', () => {
+    // People talking 12 dB under the person's word, from before the press to after it: the
+    // press alone opens an utterance on them and, their loudest syllables within 12 dB of
+    // the word, holds it open long after the word.
+    const people = (seconds: number, seed: number) => talkingRoom(seconds, seed).map((v) => v * 2.5);
+    const last = new Endpointer({ busyAfter: 4 });
+    for (const v of energies(withWords(people(8, 3), [[3, userWord(2)]]))) last.process(v);
+    const talk = last.roomTalk;
+    expect(talk).toBeDefined();
+    const ends = (x: Float32Array, options: EndpointerOptions) => {
+      const ep = new Endpointer(options);
+      const found: { segment: Segment; at: number }[] = [];
+      energies(x).forEach((v, t) => {
+        for (const e of ep.process(v)) if (e.type === 'end') found.push({ segment: e, at: seconds(t) });
+      });
+      return found;
+    };
+    const press = withWords(people(7, 7), [[1.2, userWord(1)]]);
+    const [alone] = ends(press, { busyAfter: 5 });
+    const [started, ...more] = ends(press, { busyAfter: 5, talkingRoom: talk });
+    expect(more).toHaveLength(0);
+    near([started?.segment as Segment], [1.2]);
+    // The word ends at 1.8 s: answered at its end-point silence, not 1.7 s after it.
+    expect(started?.at).toBeLessThan(2.2);
+    expect(alone?.at).toBeGreaterThan(3.3);
+    // A press after the room has gone quiet hears the word as a press in a quiet room does,
+    // but for its softest edges, under the room as last heard (30 ms of 0.6 s here).
+    const quiet = concat(noise(1), userWord(1), noise(2, 0.001, 5));
+    const [own] = ends(quiet, { busyAfter: 5 });
+    const [recalled, ...others] = ends(quiet, { busyAfter: 5, talkingRoom: talk });
+    expect(others).toHaveLength(0);
+    near([recalled?.segment as Segment], [1]);
+    expect(Math.abs((recalled?.at ?? 0) - (own?.at ?? 0))).toBeLessThan(0.05);
+    // Nothing is handed on from a quiet room, nor from a fan.
+    const calm = new Endpointer({ busyAfter: 4 });
+    for (const v of energies(quiet)) calm.process(v);
+    expect(calm.roomTalk).toBeUndefined();
+    const fan = new Endpointer({ busyAfter: 4 });
+    const atEnd: { level: number | undefined; talk: unknown }[] = [];
+    for (const v of energies(concat(noise(1, 0.01), userWord(1), noise(2, 0.01, 5))))
+      if (fan.process(v).some((e) => e.type === 'end'))
+        atEnd.push({ level: fan.roomLevel, talk: fan.roomTalk });
+    expect(atEnd).toHaveLength(1);
+    expect(atEnd[0]?.level).toBeDefined();
+    expect(atEnd[0]?.talk).toBeUndefined();
+  });
+
   it('changes nothing in a quiet room', () => {
     const soft = word(0.5, [110, 140], [500, 1200], 3, 0.03);
     const x = concat(

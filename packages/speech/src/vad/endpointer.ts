@@ -33,6 +33,18 @@ export interface EndpointerOptions {
   busyAfter?: Seconds;
   /** The talking room's level is the loud end of this much of its recent sound. */
   roomWindow?: Seconds;
+  /**
+   * A room an earlier stream heard talking (`roomTalk`), to start from: its words must be
+   * risen over from the first frame, and it is heard afresh from there (docs/decisions/0089).
+   * Only with `busyAfter`.
+   */
+  talkingRoom?: RoomTalk;
+}
+
+/** A talking room's recent frames outside utterances, and the quietest the stream had been. */
+export interface RoomTalk {
+  frames: Float32Array;
+  quietest: Decibels;
 }
 
 /** The lowest noise floor taken: digital silence reads lower than any room. */
@@ -205,6 +217,18 @@ export class Endpointer {
     this.openQuietEndsFrames = frames(ROOM_IN_OPEN_QUIET_ENDS);
     this.roomBeforePhraseFrames = frames(ROOM_BEFORE_PHRASE);
     this.phraseOnsetFrames = frames(PHRASE_ONSET);
+    if (options.talkingRoom !== undefined && this.room.length > 0) this.recall(options.talkingRoom);
+  }
+
+  /** Start from a talking room heard before; a room that no longer talks is dropped as usual. */
+  private recall({ frames, quietest }: RoomTalk): void {
+    if (frames.length === 0) return;
+    for (let i = 0; i < this.room.length; i++) {
+      this.room[i] = frames[Math.floor((i * frames.length) / this.room.length)] as number;
+    }
+    this.windowMins[0] = quietest;
+    const loud = this.roomLoudEnd();
+    if (this.talks(loud)) this.roomDb = loud;
   }
 
   /** True between a start event and its end or cancel event. */
@@ -224,6 +248,15 @@ export class Endpointer {
    */
   get roomTalks(): boolean {
     return this.roomDb !== -Infinity && this.talks(this.roomDb);
+  }
+
+  /** The talking room as heard so far, for a later stream to start from; undefined unless it talks. */
+  get roomTalk(): RoomTalk | undefined {
+    if (!this.roomTalks) return undefined;
+    const frames = new Float32Array(this.room.length);
+    for (let i = 0; i < frames.length; i++)
+      frames[i] = this.room[(this.roomNext + i) % frames.length] as number;
+    return { frames, quietest: this.quietest() };
   }
 
   /** The noise floor speech rose over at the last frame: the quietest of the last noise window. */
@@ -413,9 +446,14 @@ export class Endpointer {
   /** Whether a room that reaches `level` talks: it could open an utterance over the
    * quietest the stream has been lately. */
   private talks(level: Decibels): boolean {
+    return level >= this.quietest() + this.onsetDb;
+  }
+
+  /** The quietest frame of the last `QUIET_MEMORY` noise windows. */
+  private quietest(): Decibels {
     let quietest = this.windowMin;
     for (const m of this.windowMins) quietest = Math.min(quietest, m);
-    return level >= quietest + this.onsetDb;
+    return quietest;
   }
 
   /**

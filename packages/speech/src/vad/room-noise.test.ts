@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CLEAR_OVER_ROOM_DB, RoomNoiseJudge, UNDER_THE_VOICE_DB, VoiceLevel } from './room-noise.js';
+import {
+  CLEAR_OVER_ROOM_DB,
+  HAND_ON_OVER_ROOM_DB,
+  ListeningRoom,
+  RoomNoiseJudge,
+  UNDER_THE_VOICE_DB,
+  VoiceLevel,
+} from './room-noise.js';
 
 const judge = () => new RoomNoiseJudge(10);
 
@@ -86,5 +93,42 @@ describe('VoiceLevel', () => {
     voice.heard(-40);
     voice.heard(-41);
     expect(voice.level).toBe(-40);
+  });
+});
+
+describe('ListeningRoom', () => {
+  const talk = { frames: Float32Array.of(-40, -38, -42), quietest: -60 };
+  const heardOver = (cause: 'voices' | 'noise', ...margins: number[]): ListeningRoom => {
+    const room = new ListeningRoom();
+    room.judge.room(cause);
+    for (const m of margins) room.judge.heard(m);
+    return room;
+  };
+
+  it('keeps a talking room for the next stream only while the person is heard well over it', () => {
+    const clear = heardOver('voices', 19, 21, 20);
+    clear.left(talk);
+    expect(clear.talk).toBe(talk);
+    // Under the hand-on margin, though not too loud to be understood as usual.
+    const near = heardOver('voices', HAND_ON_OVER_ROOM_DB - 1);
+    expect(near.judge.tooLoud).toBe(false);
+    near.left(talk);
+    expect(near.talk).toBeUndefined();
+    // Margins over a steady room's floor say nothing about a talking room.
+    const steady = heardOver('noise', 25);
+    steady.left(talk);
+    expect(steady.talk).toBeUndefined();
+    // Nobody heard yet.
+    const silent = heardOver('voices');
+    silent.left(talk);
+    expect(silent.talk).toBeUndefined();
+  });
+
+  it('forgets the talk when a stream ends with the room no longer talking', () => {
+    const room = heardOver('voices', 20);
+    room.left(talk);
+    room.left(undefined);
+    expect(room.talk).toBeUndefined();
+    expect(HAND_ON_OVER_ROOM_DB).toBeGreaterThan(CLEAR_OVER_ROOM_DB);
   });
 });

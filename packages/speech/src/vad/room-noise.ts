@@ -1,5 +1,5 @@
 import type { Decibels } from '../units.js';
-import { DEFAULT_ONSET_DB, QUIET_END_DB } from './endpointer.js';
+import { DEFAULT_ONSET_DB, QUIET_END_DB, type RoomTalk } from './endpointer.js';
 
 /**
  * How far the user's speech must rise over the room for them to be understood as usual:
@@ -12,6 +12,14 @@ import { DEFAULT_ONSET_DB, QUIET_END_DB } from './endpointer.js';
  * (docs/decisions/0076).
  */
 export const CLEAR_OVER_ROOM_DB: Decibels = 16;
+
+/**
+ * How far the person's recent utterances must rise over a talking room for the next press to
+ * start from its level: as far as they do with the room 20 dB under them (19-21 dB, above),
+ * not 15 dB (15-17 dB). Nearer the room, a phrase's soft words sink under its level and the
+ * phrase is cut in pieces (docs/decisions/0089).
+ */
+export const HAND_ON_OVER_ROOM_DB: Decibels = 18;
 
 /** Utterances the judgement looks back over: one loud syllable does not decide it. */
 const RECENT_UTTERANCES = 3;
@@ -147,11 +155,26 @@ export class VoiceLevel {
  * stream given one goes on with the same judgement and leaves it standing when it ends: the
  * notice stays while the person presses again; and it knows the voice the room's words lie
  * far under. The noise floor is not handed on: `speech:rooms --press` with a television
- * under the speakers understood fewer phrases with it (docs/decisions/0076, 0077).
+ * under the speakers understood fewer phrases with it (docs/decisions/0076, 0077). The
+ * level of a room that talks is, while the person is understood well over it: without it the
+ * room's words open the next press's utterance before the phrase and hold it open for
+ * seconds after (docs/decisions/0089).
  */
 export class ListeningRoom {
   readonly judge = new RoomNoiseJudge();
   readonly voice = new VoiceLevel();
+  private heard: RoomTalk | undefined;
+
+  /** The talking room the last stream left, for the next to start from. */
+  get talk(): RoomTalk | undefined {
+    return this.heard;
+  }
+
+  /** A stream ends where the room talks as `talk` says (or does not talk: undefined). */
+  left(talk: RoomTalk | undefined): void {
+    const margin = this.judge.cause === 'voices' ? this.judge.marginDb : undefined;
+    this.heard = margin !== undefined && margin >= HAND_ON_OVER_ROOM_DB ? talk : undefined;
+  }
 }
 
 function median(values: readonly number[]): number | undefined {
