@@ -8,6 +8,7 @@ import { decodeWav } from '../audio/wav.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import {
+  LATE_ANSWER,
   sayInStream,
   scoreStream,
   type SaidSpan,
@@ -315,6 +316,8 @@ function sum(scores: RoomScore[]): RoomScore {
     finals: add((s) => s.finals),
     medianLength: lengths[Math.floor(lengths.length / 2)] ?? 0,
     delays: scores.flatMap((s) => s.delays),
+    answeredLate: add((s) => s.answeredLate),
+    unanswered: add((s) => s.unanswered),
     tooLoud: add((s) => s.tooLoud) / Math.max(1, scores.length),
   };
 }
@@ -338,5 +341,6 @@ function describe(s: RoomScore): string {
     `median utterance ${s.medianLength.toFixed(1)} s`,
     `too loud ${(100 * s.tooLoud).toFixed(0)} % of the ${press === undefined ? 'time' : 'presses'}`,
     `right final ${seconds(quantile(s.delays, 0.5))} after the recording ended (95th percentile ${seconds(quantile(s.delays, 0.95))})`,
+    `answered over ${LATE_ANSWER} s late ${s.answeredLate}, not at all ${s.unanswered}, of ${s.known + s.unknown}`,
   ].join('  ');
 }

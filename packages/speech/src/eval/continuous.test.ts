@@ -91,6 +91,20 @@ describe('scoreStream', () => {
     // The one understood phrase was heard 0.6 s after its recording ended.
     expect(score.delays).toHaveLength(1);
     expect(score.delays[0]).toBeCloseTo(0.6, 9);
+    // Every phrase got its first answer within the second after it.
+    expect(score).toMatchObject({ answeredLate: 0, unanswered: 0 });
+  });
+
+  it('counts the phrases answered late, by their first final right or not, and those never answered', () => {
+    const score = scoreStream(spans, [
+      { text: null, start: 2.1, end: 2.9, heardAt: 4.5 }, // rejected, 1.5 s after: late
+      { text: 'yes please', start: 2.1, end: 2.9, heardAt: 5 }, // a later final changes nothing
+      { text: 'water', start: 6.1, end: 6.9, heardAt: 7.9 }, // right, within the second
+      { text: 'thank you', start: 4, end: 11, heardAt: 13.5 }, // held open by the room: late
+      // nothing over "go away"; a final on the room alone answers no phrase
+      { text: null, start: 17, end: 18, heardAt: 18.5 },
+    ]);
+    expect(score).toMatchObject({ answeredLate: 2, unanswered: 1, understood: 3 });
   });
 
   it('credits a phrase inside one long utterance with the other voice around it', () => {

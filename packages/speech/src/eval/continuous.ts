@@ -42,7 +42,17 @@ export interface StreamScore {
   /** For each understood phrase, how long after its recording ended its first right final
    * came (negative: before, while the recording's own trailing silence played). */
   delays: Seconds[];
+  /** Phrases whose first final, right or not, came more than `LATE_ANSWER` after their
+   * recording ended; and phrases with no final over them at all. */
+  answeredLate: number;
+  unanswered: number;
 }
+
+/**
+ * An answer this long after the recording ended is late: the person has stopped for the
+ * end-point silence, and then some (docs/decisions/0089).
+ */
+export const LATE_ANSWER: Seconds = 1;
 
 /**
  * The phrases one after another, each after its gap (`gaps[i]` before phrase `i`; one more
@@ -96,8 +106,13 @@ export function scoreStream(spans: readonly SaidSpan[], finals: readonly StreamF
   let understood = 0;
   let mistaken = 0;
   let unknownAccepted = 0;
+  let answeredLate = 0;
+  let unanswered = 0;
   const delays: Seconds[] = [];
   for (const s of spans) {
+    const answers = finals.filter((f) => over(f, s)).map((f) => f.heardAt);
+    if (answers.length === 0) unanswered++;
+    else if (Math.min(...answers) - s.end > LATE_ANSWER) answeredLate++;
     const heard = finals.filter((f) => accepted(f) && over(f, s));
     const right = heard.find((f) => normaliseText(f.text ?? '') === normaliseText(s.text));
     if (!s.known) {
@@ -120,5 +135,7 @@ export function scoreStream(spans: readonly SaidSpan[], finals: readonly StreamF
     finals: finals.length,
     medianLength: lengths[Math.floor(lengths.length / 2)] ?? 0,
     delays,
+    answeredLate,
+    unanswered,
   };
 }
