@@ -110,10 +110,10 @@ export function scoreStream(spans: readonly SaidSpan[], finals: readonly StreamF
   let unanswered = 0;
   const delays: Seconds[] = [];
   for (const s of spans) {
-    const answers = finals.filter((f) => over(f, s)).map((f) => f.heardAt);
+    const answers = finals.filter((f) => over(f, s));
     if (answers.length === 0) unanswered++;
-    else if (Math.min(...answers) - s.end > LATE_ANSWER) answeredLate++;
-    const heard = finals.filter((f) => accepted(f) && over(f, s));
+    else if (Math.min(...answers.map((f) => f.heardAt)) - s.end > LATE_ANSWER) answeredLate++;
+    const heard = answers.filter(accepted);
     const right = heard.find((f) => normaliseText(f.text ?? '') === normaliseText(s.text));
     if (!s.known) {
       if (heard.length > 0) unknownAccepted++;

@@ -140,15 +140,16 @@ export function dtw(
   // Cells outside the band are never written; only the edges next to it are reset, so a
   // row costs the band's width rather than the template's length.
   const reach = Math.ceil(slope) + 1;
+  /** Row `i`'s first cell within the band. */
+  const rowStart = (i: number): number => Math.max(1, Math.floor(i * slope - band));
   const skip = options.endSkip;
   let bestEnd = Infinity;
   // Weight of the utterance's frames so far, and of all of it: what leaving frames out costs.
   let weightSoFar = 0;
   const weightInAll = meanWeight * n;
   for (let i = 1; i <= n; i++) {
-    const centre = i * slope;
-    const lo = Math.max(1, Math.floor(centre - band));
-    const hi = Math.min(m, Math.ceil(centre + band));
+    const lo = rowStart(i);
+    const hi = Math.min(m, Math.ceil(i * slope + band));
     const w = weights === undefined ? 1 : (weights[i - 1] as number);
     weightSoFar += w;
     // Column 0 is the template not yet begun: reachable only by leaving out quiet lead.
@@ -185,9 +186,7 @@ export function dtw(
   ws.prev = prev;
   ws.curr = curr;
   if (skip !== undefined) return bestEnd / ((n + m) * meanWeight);
-  // The last row's first cell, by the loop's own formula.
-  const lastLo = Math.max(1, Math.floor(n * slope - band));
-  return throughEnd(prev, m, lastLo, edges) / ((n + m) * meanWeight);
+  return throughEnd(prev, m, rowStart(n), edges) / ((n + m) * meanWeight);
 }
 
 /** The cost of a row's path through the template's last frame `m`, or to a tail left out

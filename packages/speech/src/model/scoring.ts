@@ -46,21 +46,20 @@ export function align(
   const options = { band: settings.band, abandonAbove, split: viewSplit(settings) };
   // Heard over a talking room (its frames weighed), a word may have lost its soft edges.
   const edges = query.weights === undefined ? undefined : endSkipCost;
-  const at = (rate: number): DtwOptions => ({
-    ...options,
-    endSkip:
-      endSkipCost === undefined || ends === undefined
-        ? undefined
-        : { cost: endSkipCost, lead: Math.floor(ends.lead / rate), tail: Math.floor(ends.tail / rate) },
-    templateSkip:
-      edges === undefined
-        ? undefined
-        : {
-            cost: edges * TEMPLATE_EDGES.costShare,
-            lead: Math.round(TEMPLATE_EDGES.frames / rate),
-            tail: Math.round(TEMPLATE_EDGES.frames / rate),
-          },
-  });
+  const at = (rate: number): DtwOptions => {
+    const edgeFrames = Math.round(TEMPLATE_EDGES.frames / rate);
+    return {
+      ...options,
+      endSkip:
+        endSkipCost === undefined || ends === undefined
+          ? undefined
+          : { cost: endSkipCost, lead: Math.floor(ends.lead / rate), tail: Math.floor(ends.tail / rate) },
+      templateSkip:
+        edges === undefined
+          ? undefined
+          : { cost: edges * TEMPLATE_EDGES.costShare, lead: edgeFrames, tail: edgeFrames },
+    };
+  };
   if (query.frames > 3 * settings.halveAbove) return dtw(query.quarter, t.quarter, at(4), ws);
   if (query.frames > settings.halveAbove) return dtw(query.half, t.half, at(2), ws);
   return dtw(query, t, at(1), ws);
