@@ -280,6 +280,32 @@ describe('Endpointer in a room that talks', () => {
     expect(Math.abs(seconds(phrase?.endFrame ?? 0) - 3.65)).toBeLessThan(0.15);
   });
 
+  it("keeps the soft sounds before a person's words out of the talking room's level", () => {
+    // Each word after the first comes after 0.3 s of soft sounds 6 dB over the room's
+    // loudest words: too soft to open an utterance over the room, they are the person's all
+    // the same. Heard as the room, they lift its level, and the last word, 12 dB over the
+    // room's words, no longer rises over it.
+    const starts = [3, 6, 8, 10, 12, 14, 16];
+    const last = starts.length - 1;
+    const leadIn = (seed: number): Float32Array => word(0.3, [100, 120], [400, 900], seed, 0.06);
+    const words = starts.map((s, i): [number, Float32Array] => [
+      s,
+      i === last ? word(0.6, [120, 150], [600, 1400], 9, 0.12) : userWord(i + 1),
+    ]);
+    const plain = withWords(talkingRoom(19), words);
+    const led = withWords(
+      plain,
+      starts.slice(1).map((s, i) => [s - 0.3, leadIn(i + 20)]),
+    );
+    near(findSegments(energies(led), { busyAfter: 4 }), starts);
+    const levelAt = (x: Float32Array): number => {
+      const ep = new Endpointer({ busyAfter: 4 });
+      for (const v of energies(x)) ep.process(v);
+      return ep.roomLevel as number;
+    };
+    expect(Math.abs(levelAt(led) - levelAt(plain))).toBeLessThan(1);
+  });
+
   it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {
     // The room starts 1.2 s before the phrase and talks on for 12 s after it.
     const x = concat(noise(3), withWords(talkingRoom(14), [[1.2, userWord(1)]]));

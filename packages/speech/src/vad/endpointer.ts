@@ -165,6 +165,14 @@ export class Endpointer {
   /** The talking room's recent frames outside utterances. */
   private readonly room: Float32Array;
   private roomNext = 0;
+  /**
+   * The latest frames outside utterances, the end-point silence of them, before they join
+   * the room's: those an onset follows are the person's lead-in, not the room's (see
+   * `hearRoom`).
+   */
+  private readonly leadIn: Float32Array;
+  private leadInFirst = 0;
+  private leadInCount = 0;
   /** Level the talking room reaches; -Infinity while the room is quiet. */
   private roomDb = -Infinity;
   /** The noise floor of the last frame: the quietest of the last noise window. */
@@ -210,6 +218,7 @@ export class Endpointer {
     this.scratch = new Float32Array(this.levels.length);
     this.noiseAt = new Float32Array(this.levels.length);
     this.room = new Float32Array(busy ? frames(options.roomWindow ?? 3) : 0);
+    this.leadIn = new Float32Array(busy ? this.minSilenceFrames : 0);
     this.glimpseFrames = frames(ROOM_GLIMPSE);
     this.stepFrames = frames(ROOM_STEP);
     this.quietEndsFrames = frames(ROOM_IN_QUIET_ENDS);
@@ -410,6 +419,7 @@ export class Endpointer {
           this.lastSpeech = t;
           this.voiced = this.run;
           this.run = 0;
+          this.leadInCount = 0;
           return { type: 'start', startFrame: this.start };
         }
       } else {
@@ -427,9 +437,24 @@ export class Endpointer {
     return undefined;
   }
 
-  /** A frame of the talking room outside any utterance: the room's level follows it. */
+  /**
+   * A frame of the talking room outside any utterance: the room's level follows it, once
+   * the end-point silence has passed without an onset. The person's soft sounds just before
+   * a word that rises over the room (a breath, a soft first syllable, a quiet word before a
+   * stressed one) would otherwise lift the level every later word must rise over: with
+   * people talking 10 dB under a moderate synthetic speaker, hands-free, 28 % of the phrases
+   * were understood, 41 % without them (docs/decisions/0090).
+   */
   private hearRoom(energyDb: Decibels): void {
-    this.room[this.roomNext] = energyDb;
+    const size = this.leadIn.length;
+    if (this.leadInCount < size) {
+      this.leadIn[(this.leadInFirst + this.leadInCount++) % size] = energyDb;
+      return;
+    }
+    const heard = this.leadIn[this.leadInFirst] as number;
+    this.leadIn[this.leadInFirst] = energyDb;
+    this.leadInFirst = (this.leadInFirst + 1) % size;
+    this.room[this.roomNext] = heard;
     this.roomNext = (this.roomNext + 1) % this.room.length;
     const loud = this.roomLoudEnd();
     this.roomDb = this.talks(loud) ? loud : -Infinity;
@@ -479,6 +504,7 @@ export class Endpointer {
     // Too few (a room that rarely fell that low): they stand for the rest.
     for (let i = heard; i < this.room.length; i++) this.room[i] = this.room[i % heard] as number;
     this.roomNext = 0;
+    this.leadInCount = 0;
     this.withdrawnAt = t;
     return this.hearAgain(from, t, this.roomLoudEnd());
   }
@@ -521,6 +547,7 @@ export class Endpointer {
       this.room[i] = own[k < head ? k : own.length - end + (k - head)] as number;
     }
     this.roomNext = 0;
+    this.leadInCount = 0;
     const roomDb = this.roomLoudEnd();
     if (this.talks(roomDb)) return this.hearAgain(from, t, roomDb);
     // A steady room (a fan) opened the utterance over the prior floor, as a press began:
