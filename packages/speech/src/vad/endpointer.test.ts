@@ -306,6 +306,29 @@ describe('Endpointer in a room that talks', () => {
     expect(Math.abs(levelAt(led) - levelAt(plain))).toBeLessThan(1);
   });
 
+  it('ends a phrase held open by a room too soft to talk, long before busyAfter', () => {
+    // A murmur over a quiet room's noise from 0.5 s before the word: never a room that talks
+    // (its loud end lies under 10 dB over the quietest frame), but every few tenths of a
+    // second a syllable rises 6 dB over the floor, which would keep the word's utterance
+    // going until busyAfter (10 s).
+    const murmur = talkingRoom(16, 5).map((v) => v * 0.12);
+    const x = withWords(noise(20.5, 0.002, 2), [
+      [4.5, murmur],
+      [5, userWord(1)],
+    ]);
+    const ep = new Endpointer({ busyAfter: 10 });
+    const ends: { segment: Segment; at: number }[] = [];
+    energies(x).forEach((v, t) => {
+      for (const e of ep.process(v)) if (e.type === 'end') ends.push({ segment: e, at: seconds(t) });
+    });
+    expect(ep.roomTalks).toBe(false);
+    const [word] = ends;
+    near([word?.segment as Segment], [5]);
+    // Two seconds of the murmur after the word (which ends at 5.6 s), not ten.
+    expect(word?.at).toBeGreaterThan(7);
+    expect(word?.at).toBeLessThan(8);
+  });
+
   it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {
     // The room starts 1.2 s before the phrase and talks on for 12 s after it.
     const x = concat(noise(3), withWords(talkingRoom(14), [[1.2, userWord(1)]]));

@@ -515,7 +515,9 @@ export class Endpointer {
    * `QUIET_END_DB` of its phrase's loud level (`PHRASE_PEAK`), where a phrase has none
    * longer than a breath. When they sound like talking they are the room, which opened the
    * utterance or kept it open around the phrase; then the utterance is heard again over the
-   * room. A steady room that opened it over the prior floor is heard again from the phrase.
+   * room. A steady room that opened it over the prior floor is heard again from the phrase;
+   * once the floor is known, quiet ends as long as an open utterance's are the room's even
+   * when it does not talk.
    */
   private roomAround(
     from: number,
@@ -555,6 +557,12 @@ export class Endpointer {
     // again from the phrase's onset over the room's level, the utterance starts where the
     // phrase does and ends with it (docs/decisions/0083).
     if (overPrior && roomBefore) return this.hearAgain(from, t, roomDb, from + lead - this.phraseOnsetFrames);
+    // A room too soft to talk by that measure (a voice 20 dB under a quiet speaker, a fan
+    // through a telephone line) may still rise `sustainDb` over the floor every few tenths
+    // of a second and hold the phrase open until `busyAfter`. Once the floor is known, the
+    // open look's quiet ends are more than a phrase's own, whatever the room
+    // (docs/decisions/0091).
+    if (!overPrior && quiet >= this.openQuietEndsFrames) return this.hearAgain(from, t, roomDb);
     return undefined;
   }
 
