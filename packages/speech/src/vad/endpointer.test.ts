@@ -322,11 +322,11 @@ describe('Endpointer in a room that talks', () => {
       for (const e of ep.process(v)) if (e.type === 'end') ends.push({ segment: e, at: seconds(t) });
     });
     expect(ep.roomTalks).toBe(false);
-    const [word] = ends;
-    near([word?.segment as Segment], [5]);
+    const [heard] = ends;
+    near([heard?.segment as Segment], [5]);
     // Two seconds of the murmur after the word (which ends at 5.6 s), not ten.
-    expect(word?.at).toBeGreaterThan(7);
-    expect(word?.at).toBeLessThan(8);
+    expect(heard?.at).toBeGreaterThan(7);
+    expect(heard?.at).toBeLessThan(8);
   });
 
   it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {
