@@ -119,6 +119,15 @@ describe('Endpointer in a room that talks', () => {
     const last = ep.flush();
     return { ep, events: last === undefined ? events : [...events, last] };
   };
+  /** Each utterance's end and when it was heard, in seconds. */
+  const endsOf = (x: Float32Array, options: EndpointerOptions) => {
+    const ep = new Endpointer(options);
+    const ends: { segment: Segment; at: number }[] = [];
+    energies(x).forEach((v, t) => {
+      for (const e of ep.process(v)) if (e.type === 'end') ends.push({ segment: e, at: seconds(t) });
+    });
+    return { ep, ends };
+  };
   const near = (segments: Segment[], starts: number[]): void => {
     expect(segments).toHaveLength(starts.length);
     segments.forEach((s, i) => {
@@ -298,11 +307,7 @@ describe('Endpointer in a room that talks', () => {
       starts.slice(1).map((s, i) => [s - 0.3, leadIn(i + 20)]),
     );
     near(findSegments(energies(led), { busyAfter: 4 }), starts);
-    const levelAt = (x: Float32Array): number => {
-      const ep = new Endpointer({ busyAfter: 4 });
-      for (const v of energies(x)) ep.process(v);
-      return ep.roomLevel as number;
-    };
+    const levelAt = (x: Float32Array): number => eventsOf(x, { busyAfter: 4 }).ep.roomLevel as number;
     expect(Math.abs(levelAt(led) - levelAt(plain))).toBeLessThan(1);
   });
 
@@ -316,11 +321,7 @@ describe('Endpointer in a room that talks', () => {
       [4.5, murmur],
       [5, userWord(1)],
     ]);
-    const ep = new Endpointer({ busyAfter: 10 });
-    const ends: { segment: Segment; at: number }[] = [];
-    energies(x).forEach((v, t) => {
-      for (const e of ep.process(v)) if (e.type === 'end') ends.push({ segment: e, at: seconds(t) });
-    });
+    const { ep, ends } = endsOf(x, { busyAfter: 10 });
     expect(ep.roomTalks).toBe(false);
     const [heard] = ends;
     near([heard?.segment as Segment], [5]);
@@ -352,17 +353,9 @@ describe('Endpointer in a room that talks', () => {
     for (const v of energies(withWords(people(8, 3), [[3, userWord(2)]]))) last.process(v);
     const talk = last.roomTalk;
     expect(talk).toBeDefined();
-    const ends = (x: Float32Array, options: EndpointerOptions) => {
-      const ep = new Endpointer(options);
-      const found: { segment: Segment; at: number }[] = [];
-      energies(x).forEach((v, t) => {
-        for (const e of ep.process(v)) if (e.type === 'end') found.push({ segment: e, at: seconds(t) });
-      });
-      return found;
-    };
     const press = withWords(people(7, 7), [[1.2, userWord(1)]]);
-    const [alone] = ends(press, { busyAfter: 5 });
-    const [started, ...more] = ends(press, { busyAfter: 5, talkingRoom: talk });
+    const [alone] = endsOf(press, { busyAfter: 5 }).ends;
+    const [started, ...more] = endsOf(press, { busyAfter: 5, talkingRoom: talk }).ends;
     expect(more).toHaveLength(0);
     near([started?.segment as Segment], [1.2]);
     // The word ends at 1.8 s: answered at its end-point silence, not 1.7 s after it.
@@ -371,8 +364,8 @@ describe('Endpointer in a room that talks', () => {
     // A press after the room has gone quiet hears the word as a press in a quiet room does,
     // but for its softest edges, under the room as last heard (30 ms of 0.6 s here).
     const quiet = concat(noise(1), userWord(1), noise(2, 0.001, 5));
-    const [own] = ends(quiet, { busyAfter: 5 });
-    const [recalled, ...others] = ends(quiet, { busyAfter: 5, talkingRoom: talk });
+    const [own] = endsOf(quiet, { busyAfter: 5 }).ends;
+    const [recalled, ...others] = endsOf(quiet, { busyAfter: 5, talkingRoom: talk }).ends;
     expect(others).toHaveLength(0);
     near([recalled?.segment as Segment], [1]);
     expect(Math.abs((recalled?.at ?? 0) - (own?.at ?? 0))).toBeLessThan(0.05);

@@ -551,18 +551,17 @@ export class Endpointer {
     this.roomNext = 0;
     this.leadInCount = 0;
     const roomDb = this.roomLoudEnd();
-    if (this.talks(roomDb)) return this.hearAgain(from, t, roomDb);
+    // A room too soft to talk (a voice 20 dB under a quiet speaker, a fan through a telephone
+    // line) may still rise `sustainDb` over the floor every few tenths of a second and hold
+    // the phrase open until `busyAfter`. Once the floor is known, the open look's quiet ends
+    // are more than a phrase's own, whatever the room (docs/decisions/0091).
+    if (this.talks(roomDb) || (!overPrior && quiet >= this.openQuietEndsFrames))
+      return this.hearAgain(from, t, roomDb);
     // A steady room (a fan) opened the utterance over the prior floor, as a press began:
     // half a second or more of it before the phrase is no part of the phrase either. Heard
     // again from the phrase's onset over the room's level, the utterance starts where the
     // phrase does and ends with it (docs/decisions/0083).
     if (overPrior && roomBefore) return this.hearAgain(from, t, roomDb, from + lead - this.phraseOnsetFrames);
-    // A room too soft to talk by that measure (a voice 20 dB under a quiet speaker, a fan
-    // through a telephone line) may still rise `sustainDb` over the floor every few tenths
-    // of a second and hold the phrase open until `busyAfter`. Once the floor is known, the
-    // open look's quiet ends are more than a phrase's own, whatever the room
-    // (docs/decisions/0091).
-    if (!overPrior && quiet >= this.openQuietEndsFrames) return this.hearAgain(from, t, roomDb);
     return undefined;
   }
 
