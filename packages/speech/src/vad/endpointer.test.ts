@@ -312,13 +312,14 @@ describe('Endpointer in a room that talks', () => {
   });
 
   it('ends a phrase held open by a room too soft to talk, long before busyAfter', () => {
-    // A murmur over a quiet room's noise from 0.5 s before the word: never a room that talks
-    // (its loud end lies under 10 dB over the quietest frame), but every few tenths of a
-    // second a syllable rises 6 dB over the floor, which would keep the word's utterance
-    // going until busyAfter (10 s).
+    // A murmur over a quiet room's noise from the word on: never a room that talks (its loud
+    // end lies under 10 dB over the quietest frame), but every few tenths of a second a
+    // syllable rises 6 dB over the floor, which would keep the word's utterance going until
+    // busyAfter (10 s). Begun with the word, it is no part of what the room was before
+    // (where it would raise what keeps an utterance going, 0092).
     const murmur = talkingRoom(16, 5).map((v) => v * 0.12);
     const x = withWords(noise(20.5, 0.002, 2), [
-      [4.5, murmur],
+      [5, murmur],
       [5, userWord(1)],
     ]);
     const { ep, ends } = endsOf(x, { busyAfter: 10 });
@@ -328,6 +329,44 @@ describe('Endpointer in a room that talks', () => {
     // Two seconds of the murmur after the word (which ends at 5.6 s), not ten.
     expect(heard?.at).toBeGreaterThan(7);
     expect(heard?.at).toBeLessThan(8);
+  });
+
+  /**
+   * A fan that throbs: steady, but for 0.05 s of every 0.2 s it swells 8 dB over its
+   * trough, as a fan heard through a telephone line swings 4-5 dB either side of its middle.
+   * Its swells open nothing over the prior floor, as a room a stream starts in seldom does.
+   */
+  const throbbingFan = (seconds: number, seed: number): Float32Array => {
+    const x = noise(seconds, 0.0008, seed);
+    const swell = 10 ** (8 / 20);
+    for (let i = 0; i < x.length; i++) if (i % 3200 < 800) x[i] = (x[i] as number) * swell;
+    return x;
+  };
+
+  it("ends a word over a steady room's swing as soon as the word ends", () => {
+    // The swells rise over the 6 dB over the floor that keeps an utterance going, and a
+    // tenth of a second or more apart would keep the word's going for seconds.
+    const x = withWords(throbbingFan(8, 3), [[3, userWord(1)]]);
+    const { ep, ends } = endsOf(x, { busyAfter: 10 });
+    expect(ep.roomTalks).toBe(false);
+    const [heard, ...more] = ends;
+    expect(more).toHaveLength(0);
+    near([heard?.segment as Segment], [3]);
+    // The end-point silence after the word (which ends at 3.6 s), not two seconds of fan.
+    expect(heard?.at).toBeLessThan(4.1);
+  });
+
+  it("keeps a short vowel over a steady room's swing, and not a click", () => {
+    // Over the swing only a word's loudest sound counts, as over a talking room.
+    const vowel = word(0.08, [120, 150], [600, 1400], 1);
+    const click = word(0.04, [120, 150], [600, 1400], 2);
+    const x = withWords(throbbingFan(8, 4), [
+      [3, vowel],
+      [5.5, click],
+    ]);
+    const { ends } = endsOf(x, { busyAfter: 10 });
+    expect(ends).toHaveLength(1);
+    expect(Math.abs(seconds(ends[0]?.segment.startFrame ?? 0) - 3)).toBeLessThan(0.15);
   });
 
   it('does not keep a phrase waiting for busyAfter while the room goes on talking after it', () => {

@@ -115,6 +115,18 @@ const MIN_SPEECH_OVER_ROOM: Seconds = 0.08;
 /** The share of the room's recent frames its level lies over (see `roomLevel`). */
 const ROOM_PERCENTILE = 0.9;
 
+/**
+ * A steady room's frames swing about their middle: a fan through a telephone channel 4-5 dB
+ * either way, so that its loud frames reach `sustainDb` over the floor (its quietest) every
+ * few tenths of a second and keep an utterance going long after the word. Once
+ * `STEADY_ROOM_HEARD` of it has been heard outside utterances, an utterance is kept going
+ * only by frames `OVER_STEADY_ROOM_DB` over the level the room's frames reach
+ * (`ROOM_PERCENTILE`), when that lies higher, and never by less than opens one
+ * (docs/decisions/0092).
+ */
+const OVER_STEADY_ROOM_DB: Decibels = 2;
+const STEADY_ROOM_HEARD: Seconds = 0.5;
+
 /** A detected speech region in frame indices, end exclusive. */
 export interface Segment {
   startFrame: number;
@@ -173,6 +185,14 @@ export class Endpointer {
   private readonly leadIn: Float32Array;
   private leadInFirst = 0;
   private leadInCount = 0;
+  /** The latest frames outside utterances, a noise window of them, and room to sort them. */
+  private readonly quiet: Float32Array;
+  private readonly quietSorted: Float32Array;
+  private quietNext = 0;
+  private quietCount = 0;
+  /** What a frame must rise over the floor to keep an utterance going while no room talks:
+   * `sustainDb`, or more over a steady room that swings (`OVER_STEADY_ROOM_DB`). */
+  private keepGoingDb: Decibels;
   /** Level the talking room reaches; -Infinity while the room is quiet. */
   private roomDb = -Infinity;
   /** The noise floor of the last frame: the quietest of the last noise window. */
@@ -195,6 +215,7 @@ export class Endpointer {
   private readonly openQuietEndsFrames: number;
   private readonly roomBeforePhraseFrames: number;
   private readonly phraseOnsetFrames: number;
+  private readonly steadyRoomHeardFrames: number;
 
   constructor(options: EndpointerOptions = {}) {
     const shift = options.frameShift ?? 0.01;
@@ -211,6 +232,7 @@ export class Endpointer {
     this.priorNoiseDb = options.priorNoiseDb ?? -66;
     this.history = new Float32Array(frames(options.noiseWindow ?? 2)).fill(this.priorNoiseDb);
     this.noiseDb = this.priorNoiseDb;
+    this.keepGoingDb = this.sustainDb;
     const busy = options.busyAfter !== undefined && frames(options.busyAfter) < this.maxFrames;
     this.busyAfterFrames = busy ? frames(options.busyAfter ?? 0) : Infinity;
     // An ended utterance is looked at once its end-point silence has passed.
@@ -219,6 +241,9 @@ export class Endpointer {
     this.noiseAt = new Float32Array(this.levels.length);
     this.room = new Float32Array(busy ? frames(options.roomWindow ?? 3) : 0);
     this.leadIn = new Float32Array(busy ? this.minSilenceFrames : 0);
+    // Live streams only, as the talking room's frames: a take is cut as it always was.
+    this.quiet = new Float32Array(busy ? this.history.length : 0);
+    this.quietSorted = new Float32Array(this.quiet.length);
     this.glimpseFrames = frames(ROOM_GLIMPSE);
     this.stepFrames = frames(ROOM_STEP);
     this.quietEndsFrames = frames(ROOM_IN_QUIET_ENDS);
@@ -226,6 +251,7 @@ export class Endpointer {
     this.openQuietEndsFrames = frames(ROOM_IN_OPEN_QUIET_ENDS);
     this.roomBeforePhraseFrames = frames(ROOM_BEFORE_PHRASE);
     this.phraseOnsetFrames = frames(PHRASE_ONSET);
+    this.steadyRoomHeardFrames = Math.min(this.quiet.length, frames(STEADY_ROOM_HEARD));
     if (options.talkingRoom !== undefined && this.room.length > 0) this.recall(options.talkingRoom);
   }
 
@@ -355,7 +381,10 @@ export class Endpointer {
   /** The events of frame `t` once its noise floor is known. */
   private frameEvents(t: number, energyDb: Decibels, noise: Decibels): readonly EndpointEvent[] {
     const event = this.step(t, energyDb, Math.max(noise, this.roomDb));
-    if (this.roomDb !== -Infinity && !this.inSpeech && this.run === 0) this.hearRoom(energyDb);
+    if (!this.inSpeech && this.run === 0) {
+      this.hearQuiet(t, energyDb, noise);
+      if (this.roomDb !== -Infinity) this.hearRoom(energyDb);
+    }
     if (this.inSpeech && t + 1 - Math.max(this.start, this.withdrawnAt) >= this.busyAfterFrames) {
       return this.withdraw(t);
     }
@@ -404,10 +433,12 @@ export class Endpointer {
   }
 
   /** One frame of the speech/silence state machine, speech being `onsetDb` over `floor`
-   * (then `sustainDb` over it, and louder than the room was alone). */
+   * (then `sustainDb` over it, or over a steady room's swing, and louder than the room was
+   * alone). */
   private step(t: number, energyDb: Decibels, floor: Decibels): EndpointEvent | undefined {
+    const keepGoing = this.roomDb === -Infinity ? this.keepGoingDb : this.sustainDb;
     const loud = this.inSpeech
-      ? this.rises(energyDb, floor, this.sustainDb) && energyDb > this.roomAloneDb
+      ? this.rises(energyDb, floor, keepGoing) && energyDb > this.roomAloneDb
       : this.rises(energyDb, floor, this.onsetDb);
     if (!this.inSpeech) {
       if (loud) {
@@ -458,6 +489,26 @@ export class Endpointer {
     this.roomNext = (this.roomNext + 1) % this.room.length;
     const loud = this.roomLoudEnd();
     this.roomDb = this.talks(loud) ? loud : -Infinity;
+  }
+
+  /**
+   * A frame outside utterances: what keeps an utterance going follows how far the latest of
+   * them reach over the floor (`OVER_STEADY_ROOM_DB`), looked at every `OPEN_CHECK`. A room
+   * whose frames reach what opens an utterance talks: that is `roomLevel`'s to follow.
+   */
+  private hearQuiet(t: number, energyDb: Decibels, noise: Decibels): void {
+    if (this.quiet.length === 0) return;
+    this.quiet[this.quietNext] = energyDb;
+    this.quietNext = (this.quietNext + 1) % this.quiet.length;
+    this.quietCount = Math.min(this.quiet.length, this.quietCount + 1);
+    if (this.quietCount < this.steadyRoomHeardFrames || t % this.openCheckFrames !== 0) return;
+    const sorted = this.quietSorted.subarray(0, this.quietCount);
+    sorted.set(this.quiet.subarray(0, this.quietCount));
+    sorted.sort();
+    const reach = sorted[Math.floor(ROOM_PERCENTILE * (sorted.length - 1))] as number;
+    this.keepGoingDb = this.talks(reach)
+      ? this.sustainDb
+      : Math.min(this.onsetDb, Math.max(this.sustainDb, reach + OVER_STEADY_ROOM_DB - noise));
   }
 
   /** The level the room's recent frames reach. */
@@ -595,8 +646,10 @@ export class Endpointer {
     this.roomAloneDb = -Infinity;
     this.run = 0;
     const startFrame = this.start;
-    // Over a room's level only a word's loudest sounds count as speech (docs/decisions/0087).
-    const least = this.roomDb === -Infinity ? this.minSpeechFrames : this.minSpeechOverRoomFrames;
+    // Over a room's level, or a steady room's swing, only a word's loudest sounds count as
+    // speech (docs/decisions/0087, 0092).
+    const overRoom = this.roomDb !== -Infinity || this.keepGoingDb > this.sustainDb;
+    const least = overRoom ? this.minSpeechOverRoomFrames : this.minSpeechFrames;
     if (this.voiced < least) return { type: 'cancel', startFrame };
     const endFrame = Math.min(limit, this.lastSpeech + 1 + this.padFrames);
     return { type: 'end', startFrame, endFrame };
