@@ -333,6 +333,42 @@ describe('RecognitionStream', () => {
     expect(loud.talk).toBeUndefined();
   });
 
+  it("starts a press from the steady room's floor the last one heard, not from a talking room's (docs/decisions/0093)", () => {
+    const fan = (seconds: number, seed: number, level = 0.002) => noise(seconds, level, seed);
+    const over = (p: number, seed: number) => {
+      const mine = take(p, 8);
+      const hiss = fan(mine.length / 16000, seed);
+      return mine.map((v, i) => v + (hiss[i] as number));
+    };
+    const room = new ListeningRoom();
+    // A press that heard the fan for 2.5 s and then the phrase, nothing else: its floor is
+    // the room's, and is handed on.
+    feed(new RecognitionStream(matcher, { room }), concat(fan(2.5, 31), over(2, 32), fan(0.6, 33)));
+    expect(room.floor).toBeDefined();
+    expect(room.floor).toBeLessThan(-55);
+    // A press too short to hear the room's floor itself (under 2 s) knows it from there: it
+    // judges how far the phrase rose over the room, where one from the guess cannot.
+    const short = concat(fan(0.15, 34), over(0, 35));
+    expect(short.length).toBeLessThan(1.8 * 16000);
+    const handedOn = new ListeningRoom();
+    handedOn.left(undefined, room.floor);
+    const guessed = new ListeningRoom();
+    for (const r of [handedOn, guessed]) feed(new RecognitionStream(matcher, { room: r }), short);
+    expect(handedOn.judge.marginDb).toBeGreaterThan(20);
+    expect(guessed.judge.marginDb).toBeUndefined();
+    // A fan louder than the guess opens an utterance at once, withdrawn at 2 s: the room
+    // opened one of its own, and no floor is handed on; nor from a room of voices.
+    const loudFan = new ListeningRoom();
+    feed(
+      new RecognitionStream(matcher, { room: loudFan }),
+      concat(fan(2.5, 37, 0.01), take(2, 8), fan(0.6, 38, 0.01)),
+    );
+    expect(loudFan.floor).toBeUndefined();
+    const voices = new ListeningRoom();
+    feed(new RecognitionStream(matcher, { room: voices }), talkingRoom(0.1, [[5, 0]]).subarray(0, 8 * 16000));
+    expect(voices.floor).toBeUndefined();
+  });
+
   it('says when the room talks too loud to hear the user over, and when it has stopped (docs/decisions/0076)', () => {
     // The room 10 dB under the user until 12 s, quiet after: the first phrase is not understood.
     const events = feed(

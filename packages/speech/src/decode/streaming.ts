@@ -112,6 +112,9 @@ export class RecognitionStream {
   private readonly voice: VoiceLevel;
   /** Whether a phrase of the person's has been understood in this stream. */
   private understood = false;
+  /** Utterances heard, and whether one was withdrawn (the room opened it): see `steadyFloor`. */
+  private utterances = 0;
+  private roomOpened = false;
 
   constructor(matcher: Matcher, options: StreamOptions = {}) {
     this.matcher = matcher;
@@ -125,6 +128,7 @@ export class RecognitionStream {
     this.endpointer = new Endpointer({
       busyAfter: busyAfter(matcher.profile),
       ...(options.room?.talk === undefined ? {} : { talkingRoom: options.room.talk }),
+      ...(options.room?.floor === undefined ? {} : { steadyRoomFloor: options.room.floor }),
       ...options.endpointer,
       frameShift: this.frameShift,
       minSilence: options.minSilence ?? matcher.profile.minSilence,
@@ -202,8 +206,21 @@ export class RecognitionStream {
     // A stream that understood nothing hands no talking room on: a voice that stopped rising
     // over the room's level opens no utterance there, and nothing would show it press after
     // press (docs/decisions/0089).
-    this.session?.left(this.understood ? this.endpointer.roomTalk : undefined);
+    this.session?.left(this.understood ? this.endpointer.roomTalk : undefined, this.steadyFloor());
     return events;
+  }
+
+  /**
+   * The floor this stream heard, to hand on, when it is a steady room's: a whole noise
+   * window heard (or begun from such a floor), no room talking at the end, and one utterance
+   * heard, none withdrawn. A room that opened one of its own (a television's loud syllables)
+   * would open the next press's over that floor and end it (docs/decisions/0093).
+   */
+  private steadyFloor(): Decibels | undefined {
+    const e = this.endpointer;
+    return e.floorKnown && !e.roomTalks && !this.roomOpened && this.utterances <= 1
+      ? e.noiseLevel
+      : undefined;
   }
 
   /** Emit the held rejected final, which nothing will join now. */
@@ -301,12 +318,14 @@ export class RecognitionStream {
     if (event === undefined) return;
     switch (event.type) {
       case 'start':
+        this.utterances++;
         this.utteranceStart = event.startFrame;
         this.lastPartialFrame = event.startFrame;
         this.lastPartial = '';
         events.push({ type: 'speech-start', time: event.startFrame * this.frameShift });
         return;
       case 'cancel':
+        this.roomOpened = true;
         this.phoneView?.cache?.rows.clear();
         events.push({ type: 'speech-cancelled', time: this.endpointer.frameIndex * this.frameShift });
         return;

@@ -198,6 +198,23 @@ describe('Endpointer in a room that talks', () => {
     expect(Math.abs(seconds(phrase?.endFrame ?? 0) - 1.6)).toBeLessThan(0.15);
   });
 
+  it("starts a press from a steady room's floor heard before, which then opens nothing", () => {
+    // A press to talk beside a fan louder than the prior guess, a second before a word.
+    const fan = (seconds: number, seed: number) => noise(seconds, 0.01, seed);
+    const before = new Endpointer({ busyAfter: 10 });
+    for (const v of energies(fan(3, 6))) before.process(v);
+    const steadyRoomFloor = before.noiseLevel;
+    expect(new Endpointer({ busyAfter: 10, steadyRoomFloor }).floorKnown).toBe(true);
+    const x = concat(fan(1, 5), userWord(1), fan(1, 7));
+    const { events } = eventsOf(x, { busyAfter: 10, steadyRoomFloor });
+    expect(events.map((e) => e.type)).toEqual(['start', 'end']);
+    expect(Math.abs(seconds(events[0]?.startFrame ?? 0) - 1)).toBeLessThan(0.15);
+    // From the guess, the fan opens an utterance at once, to be withdrawn at 2 s.
+    const guessed = eventsOf(x, { busyAfter: 10 }).events;
+    expect(guessed[0]).toEqual({ type: 'start', startFrame: 0 });
+    expect(guessed[1]?.type).toBe('cancel');
+  });
+
   it('keeps a short word whose vowel alone rises over the talking room, and not a click', () => {
     // "six" through a telephone channel: its s and ks carry little under 4 kHz, so over a
     // room's loud end only its vowel of a tenth of a second counts as speech.

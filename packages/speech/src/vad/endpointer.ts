@@ -20,6 +20,12 @@ export interface EndpointerOptions {
   absoluteFloorDb?: Decibels;
   /** Assumed noise level until the stream has shown its own quietest moments. */
   priorNoiseDb?: Decibels;
+  /**
+   * The floor of a steady room an earlier stream heard (`ListeningRoom.floor`): the stream
+   * starts from it instead of `priorNoiseDb`, and takes it for known from the first frame
+   * (docs/decisions/0093).
+   */
+  steadyRoomFloor?: Decibels;
   /** The noise floor is the quietest level over this much recent audio. */
   noiseWindow?: Seconds;
   /** Frame shift of the analysis feeding the end-pointer. */
@@ -155,6 +161,8 @@ export class Endpointer {
   private readonly sustainDb: number;
   private readonly floorDb: number;
   private readonly priorNoiseDb: number;
+  /** Whether the prior is a floor heard before (`steadyRoomFloor`), not a guess. */
+  private readonly priorHeard: boolean;
   private readonly history: Float32Array;
   private frame = 0;
   private inSpeech = false;
@@ -229,7 +237,8 @@ export class Endpointer {
     this.onsetDb = options.onsetDb ?? DEFAULT_ONSET_DB;
     this.sustainDb = options.sustainDb ?? 6;
     this.floorDb = options.absoluteFloorDb ?? -70;
-    this.priorNoiseDb = options.priorNoiseDb ?? -66;
+    this.priorNoiseDb = options.steadyRoomFloor ?? options.priorNoiseDb ?? -66;
+    this.priorHeard = options.steadyRoomFloor !== undefined;
     this.history = new Float32Array(frames(options.noiseWindow ?? 2)).fill(this.priorNoiseDb);
     this.noiseDb = this.priorNoiseDb;
     this.keepGoingDb = this.sustainDb;
@@ -299,9 +308,12 @@ export class Endpointer {
     return this.noiseDb;
   }
 
-  /** Whether a whole noise window has been heard: before that the floor is partly the prior. */
+  /**
+   * Whether the floor is the room's: a whole noise window has been heard, or the stream began
+   * from a steady room's floor heard before (before that the floor is partly a guess).
+   */
   get floorKnown(): boolean {
-    return this.frame >= this.history.length;
+    return this.priorHeard || this.frame >= this.history.length;
   }
 
   /** Level above the floor that starts speech. */

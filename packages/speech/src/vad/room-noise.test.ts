@@ -124,6 +124,16 @@ describe('ListeningRoom', () => {
     expect(silent.talk).toBeUndefined();
   });
 
+  it("keeps the floor of the steady room the last stream left, and only that stream's", () => {
+    const room = new ListeningRoom();
+    expect(room.floor).toBeUndefined();
+    room.left(undefined, -52);
+    expect(room.floor).toBe(-52);
+    // A stream that could not vouch for its floor (the room opened utterances of its own).
+    room.left(undefined);
+    expect(room.floor).toBeUndefined();
+  });
+
   it('forgets the talk when a stream ends with the room no longer talking', () => {
     const room = heardOver('voices', 20);
     room.left(talk);

@@ -154,26 +154,37 @@ export class VoiceLevel {
  * the next when a session holds several (press to talk: one short stream a phrase). A
  * stream given one goes on with the same judgement and leaves it standing when it ends: the
  * notice stays while the person presses again; and it knows the voice the room's words lie
- * far under. The noise floor is not handed on: `speech:rooms --press` with a television
- * under the speakers understood fewer phrases with it (docs/decisions/0076, 0077). The
- * level of a room that talks is, while the person is understood well over it: without it the
- * room's words open the next press's utterance before the phrase and hold it open for
- * seconds after (docs/decisions/0089).
+ * far under. The level of a room that talks is handed on while the person is understood
+ * well over it: without it the room's words open the next press's utterance before the
+ * phrase and hold it open for seconds after (docs/decisions/0089). The noise floor is handed
+ * on only from a stream that heard one utterance over a steady room and nothing else: the
+ * next press knows its room from the first frame; under a television a floor handed on let
+ * the television's loud syllables end the press (docs/decisions/0076, 0077, 0093).
  */
 export class ListeningRoom {
   readonly judge = new RoomNoiseJudge();
   readonly voice = new VoiceLevel();
   private heard: RoomTalk | undefined;
+  private steadyFloor: Decibels | undefined;
 
   /** The talking room the last stream left, for the next to start from. */
   get talk(): RoomTalk | undefined {
     return this.heard;
   }
 
-  /** A stream ends where the room talks as `talk` says (or does not talk: undefined). */
-  left(talk: RoomTalk | undefined): void {
+  /** The floor of the steady room the last stream left, for the next to start from. */
+  get floor(): Decibels | undefined {
+    return this.steadyFloor;
+  }
+
+  /**
+   * A stream ends where the room talks as `talk` says (or does not talk: undefined), over a
+   * steady room's `floor` (or one it cannot vouch for: undefined).
+   */
+  left(talk: RoomTalk | undefined, floor?: Decibels): void {
     const margin = this.judge.cause === 'voices' ? this.judge.marginDb : undefined;
     this.heard = margin !== undefined && margin >= HAND_ON_OVER_ROOM_DB ? talk : undefined;
+    this.steadyFloor = floor;
   }
 }
 
