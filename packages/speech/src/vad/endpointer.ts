@@ -127,8 +127,8 @@ const ROOM_PERCENTILE = 0.9;
  * few tenths of a second and keep an utterance going long after the word. Once
  * `STEADY_ROOM_HEARD` of it has been heard outside utterances, an utterance is kept going
  * only by frames `OVER_STEADY_ROOM_DB` over the level the room's frames reach
- * (`ROOM_PERCENTILE`), when that lies higher, and never by less than opens one
- * (docs/decisions/0092).
+ * (`ROOM_PERCENTILE`) when that lies higher, though never higher than a frame that opens
+ * one (docs/decisions/0092).
  */
 const OVER_STEADY_ROOM_DB: Decibels = 2;
 const STEADY_ROOM_HEARD: Seconds = 0.5;
