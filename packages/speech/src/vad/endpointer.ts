@@ -193,9 +193,8 @@ export class Endpointer {
   private readonly leadIn: Float32Array;
   private leadInFirst = 0;
   private leadInCount = 0;
-  /** The latest frames outside utterances, a noise window of them, and room to sort them. */
+  /** The latest frames outside utterances, a noise window of them. */
   private readonly quiet: Float32Array;
-  private readonly quietSorted: Float32Array;
   private quietNext = 0;
   private quietCount = 0;
   /** What a frame must rise over the floor to keep an utterance going while no room talks:
@@ -252,7 +251,6 @@ export class Endpointer {
     this.leadIn = new Float32Array(busy ? this.minSilenceFrames : 0);
     // Live streams only, as the talking room's frames: a take is cut as it always was.
     this.quiet = new Float32Array(busy ? this.history.length : 0);
-    this.quietSorted = new Float32Array(this.quiet.length);
     this.glimpseFrames = frames(ROOM_GLIMPSE);
     this.stepFrames = frames(ROOM_STEP);
     this.quietEndsFrames = frames(ROOM_IN_QUIET_ENDS);
@@ -514,10 +512,7 @@ export class Endpointer {
     this.quietNext = (this.quietNext + 1) % this.quiet.length;
     this.quietCount = Math.min(this.quiet.length, this.quietCount + 1);
     if (this.quietCount < this.steadyRoomHeardFrames || t % this.openCheckFrames !== 0) return;
-    const sorted = this.quietSorted.subarray(0, this.quietCount);
-    sorted.set(this.quiet.subarray(0, this.quietCount));
-    sorted.sort();
-    const reach = sorted[Math.floor(ROOM_PERCENTILE * (sorted.length - 1))] as number;
+    const reach = this.reachOf(this.quiet.subarray(0, this.quietCount));
     this.keepGoingDb = this.talks(reach)
       ? this.sustainDb
       : Math.min(this.onsetDb, Math.max(this.sustainDb, reach + OVER_STEADY_ROOM_DB - noise));
@@ -525,8 +520,13 @@ export class Endpointer {
 
   /** The level the room's recent frames reach. */
   private roomLoudEnd(): Decibels {
-    const sorted = this.scratch.subarray(0, this.room.length);
-    sorted.set(this.room);
+    return this.reachOf(this.room);
+  }
+
+  /** The level `ROOM_PERCENTILE` of `levels` lie under, sorted in the scratch space. */
+  private reachOf(levels: Float32Array): Decibels {
+    const sorted = this.scratch.subarray(0, levels.length);
+    sorted.set(levels);
     sorted.sort();
     return sorted[Math.floor(ROOM_PERCENTILE * (sorted.length - 1))] as number;
   }
