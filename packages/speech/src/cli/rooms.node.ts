@@ -47,8 +47,8 @@ const { values } = parseArgs({
     // The test takes instead: once, after a choice is made on the tuning takes.
     test: { type: 'boolean', default: false },
     // Press to talk: each phrase in a stream of its own, from `lead` to a second more
-    // before it to its first final (as the app stops listening then) or `PRESS_PATIENCE`
-    // after it; `carry` hands each press's room to the next as a session does, `alone`
+    // before it to its first final (as the app stops listening then), `PRESS_PATIENCE`
+    // after it or the next press, whichever comes first; `carry` hands each press's room to the next as a session does, `alone`
     // does not (0076).
     press: { type: 'string' },
     // 0.5 s; 2 s is a person who takes their time after pressing (0077).
@@ -260,13 +260,20 @@ function heardPressing(
   const scores: RoomScore[] = [];
   const lengths: number[] = [];
   let loudPresses = 0;
+  // Never before the last take has ended: nobody presses while still saying the last one.
+  const pressesAt = spans.map((span, k) =>
+    Math.max(spans[k - 1]?.end ?? 0, span.start - between(random, [lead, lead + 1])),
+  );
   for (const [k, span] of spans.entries()) {
     const finals: StreamFinal[] = [];
-    // Never before the last take has ended: nobody presses while still saying the last one.
-    const lastEnd = spans[k - 1]?.end ?? 0;
-    const pressAt = Math.max(lastEnd, span.start - between(random, [lead, lead + 1]));
+    const pressAt = pressesAt[k] as number;
     const from = Math.round(pressAt * SAMPLE_RATE);
-    const until = Math.min(audio.length, Math.round((span.end + PRESS_PATIENCE) * SAMPLE_RATE));
+    // A press that has not answered by the next press is over: pressing again starts anew,
+    // and the next phrase is the next press's to answer, not a room's word in this one.
+    const until = Math.min(
+      audio.length,
+      Math.round(Math.min(span.end + PRESS_PATIENCE, pressesAt[k + 1] ?? Infinity) * SAMPLE_RATE),
+    );
     const stream = new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {});
     // Set within `keep`, which the loop below calls.
     const heard = { loud: false, answered: false };

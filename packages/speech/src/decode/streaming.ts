@@ -1,6 +1,7 @@
 import { SpectralAnalyser, type FeatureMatrix, type SpectralFrame } from '../features/features.js';
 import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd, type Profile } from '../model/profile.js';
+import { frameDistortion } from '../model/voice-print.js';
 import type { Decibels, Seconds } from '../units.js';
 import { Endpointer, loudLevelOf, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
 import { RoomNoiseJudge, VoiceLevel, type ListeningRoom, type RoomNoiseCause } from '../vad/room-noise.js';
@@ -150,7 +151,8 @@ export class RecognitionStream {
     const events: StreamEvent[] = [];
     for (const frame of this.analyser.push(chunk)) {
       this.buffer.push(frame);
-      for (const event of this.endpointer.process(frame.energyDb)) this.handle(event, events);
+      for (const event of this.endpointer.process(frame.energyDb, this.unlikeTheVoice(frame)))
+        this.handle(event, events);
     }
     // A room that stops (or starts) talking is judged afresh.
     if (this.room.room(this.roomCause())) events.push(this.roomNoise());
@@ -264,6 +266,18 @@ export class RecognitionStream {
     const better =
       !joined.rejected && (own.rejected || joined.text === own.text || joined.confidence >= own.confidence);
     return better ? { start: before.start, result: joined } : { start, result: own };
+  }
+
+  /**
+   * How unlike the person's voice a frame sounds, for the end-pointer to hear them by while
+   * the room is too loud to hear them over (docs/decisions/0094); undefined otherwise, or
+   * for a profile without a voice print. Where the person is clear of the room, their
+   * level alone opens their utterances, and a voice-like syllable of the room's would
+   * only move them.
+   */
+  private unlikeTheVoice(frame: SpectralFrame): number | undefined {
+    const print = this.matcher.profile.voice;
+    return print === undefined || !this.room.tooLoud ? undefined : frameDistortion(print, frame);
   }
 
   /** The level an utterance's loud frames reach (`loudLevelOf`, as its quiet ends are judged). */

@@ -1,6 +1,7 @@
 import { createFrontEnd, type FeatureMatrix, type FrontEnd, type QuietEnds } from '../features/features.js';
 import type { Seconds } from '../units.js';
 import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } from './dtw.js';
+import type { VoicePrint } from './voice-print.js';
 
 /**
  * Model file format version; bump on any change to features or scoring. Version 2 adds
@@ -25,9 +26,11 @@ import { dequantise, halve, quantise, sketch, type Quantised, type Sequence } fr
  * 20 may leave a live utterance's quiet ends out of its alignment (`settings.endSkip`),
  * which builds before it would not (19 is left to the phone format). Version 22 allows for
  * a room louder than the takes' (`calibration.loudRoom`), which builds before it would not
- * (21 is left to the phone format). Versions 1 to 16, 18 and 20 still load.
+ * (21 is left to the phone format). Version 24 may hold the person's voice print
+ * (`Profile.voice`), which builds before it would not read (23 is left to the phone
+ * format). Versions 1 to 16, 18, 20 and 22 still load.
  */
-export const MODEL_VERSION = 22;
+export const MODEL_VERSION = 24;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
@@ -188,6 +191,10 @@ export interface Profile {
   /** Mean phone cepstrum of the user's takes, removed before phone scoring (profiles that
    * match phones only). */
   phoneMean?: Float32Array;
+  /** What the person's voice sounds like apart from their words, to tell their phrases from
+   * another voice in the room saying them (format 24 on, not in profiles that match phones;
+   * docs/decisions/0094). */
+  voice?: VoicePrint;
   /** End-point silence long enough to bridge the pauses seen inside this user's takes. */
   minSilence: Seconds;
   /** When the profile was trained (ISO time). */

@@ -1,7 +1,9 @@
 import { SpeechError } from '../errors.js';
 import type { Quantised } from './dtw.js';
+import { VOICE_CEPSTRA } from './voice-print.js';
 import {
   cepstralDims,
+  defaultFrontEnd,
   FULL_CEPSTRA,
   MODEL_VERSION,
   modelVersionFor,
@@ -33,6 +35,8 @@ interface Header {
   whitening?: number[];
   /** Format 4 on: the phrase slot of utterances marked as none of the user's phrases. */
   unknownPhrase?: number;
+  /** Format 24 on: the person's voice print, its codebook row-major. */
+  voice?: { bands: number; codebook: number[]; scale: number };
   dim: number;
   /** Per-dimension quantisation step (the same for every dimension since templates are
    * held quantised; older files have one per dimension). */
@@ -63,6 +67,15 @@ export function serializeProfile(profile: Profile): Uint8Array {
     ...(profile.whitening === undefined
       ? {}
       : { whitening: Array.from(profile.whitening, (x) => Number(x.toPrecision(9))) }),
+    ...(profile.voice === undefined
+      ? {}
+      : {
+          voice: {
+            bands: profile.voice.bands,
+            codebook: Array.from(profile.voice.codebook, (x) => Number(x.toPrecision(5))),
+            scale: profile.voice.scale,
+          },
+        }),
     dim,
     steps,
     templates: profile.templates.map((t) => [t.phrase, t.frames]),
@@ -90,12 +103,13 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * 10 and 11 are 12 and 13 with every cepstrum scaled to unit variance, 12 and 13 are 14
  * and 15 with twenty cepstra and deltas over two frames either side always, 14 is 16
  * with every pause kept (15, the phone format, keeps them still), 16 is 18 with no
- * floor under the quietest bands, 18 is 20 with every live frame aligned, and 20 is 22
- * with no allowance for a louder room. */
+ * floor under the quietest bands, 18 is 20 with every live frame aligned, 20 is 22
+ * with no allowance for a louder room, and 22 is 24 without the person's voice print. */
 const READABLE_VERSIONS = new Set([
   ...Array.from({ length: 16 }, (_, i) => i + 1),
   18,
   20,
+  22,
   PHONE_MODEL_VERSION,
   MODEL_VERSION,
 ]);
@@ -151,6 +165,21 @@ function loudRoomValid(x: unknown): boolean {
   return finite(riseDb) && finite(fromDb) && finite(fullDb) && finite(weight) && fullDb > fromDb;
 }
 
+/** A voice print as format 24 writes it: whole centroids over bands the analysis has. */
+function voiceValid(x: unknown): x is NonNullable<Header['voice']> {
+  if (typeof x !== 'object' || x === null) return false;
+  const { bands, codebook, scale } = x as Record<string, unknown>;
+  return (
+    countUpTo(defaultFrontEnd().melBands)(bands) &&
+    finite(scale) &&
+    scale > 0 &&
+    Array.isArray(codebook) &&
+    codebook.length > 0 &&
+    codebook.length % VOICE_CEPSTRA === 0 &&
+    codebook.every(finite)
+  );
+}
+
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */
 export function deserializeProfile(bytes: Uint8Array): Profile {
   const bad = (why: string): SpeechError =>
@@ -168,8 +197,9 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   } catch {
     throw bad('the header is damaged');
   }
-  const { dim, steps, unknownPhrase, whitening } = header;
+  const { dim, steps, unknownPhrase, whitening, voice } = header;
   if (!settingsValid(header.settings, version)) throw bad('the header is damaged');
+  if (voice !== undefined && !(version >= 24 && voiceValid(voice))) throw bad('the header is damaged');
   if (
     unknownPhrase !== undefined &&
     !(Number.isInteger(unknownPhrase) && unknownPhrase < header.phrases.length)
@@ -254,5 +284,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     ...(header.phoneMean === undefined ? {} : { phoneMean: Float32Array.from(header.phoneMean) }),
     ...(unknownPhrase === undefined ? {} : { unknownPhrase }),
     ...(whitening === undefined ? {} : { whitening: Float32Array.from(whitening) }),
+    ...(voice === undefined
+      ? {}
+      : { voice: { bands: voice.bands, codebook: Float32Array.from(voice.codebook), scale: voice.scale } }),
   };
 }

@@ -505,6 +505,33 @@ describe('serialised profiles', () => {
     expect(readAsFormat(withoutLoudRoom(profile), 20).calibration.loudRoom).toBeUndefined();
   });
 
+  it('keeps the voice print from format 24 on, and refuses it earlier or damaged', () => {
+    const { voice } = profile;
+    expect(voice).toBeDefined();
+    if (voice === undefined) return;
+    const back = deserializeProfile(bytes).voice;
+    expect(back?.bands).toBe(voice.bands);
+    expect(back?.scale).toBe(voice.scale);
+    back?.codebook.forEach((x, i) => expect(x).toBeCloseTo(voice.codebook[i] as number, 3));
+    const v22 = bytes.slice();
+    new DataView(v22.buffer).setUint16(4, 22, true);
+    expect(() => deserializeProfile(v22)).toThrow(/damaged/);
+    const codebook = Array.from(voice.codebook);
+    for (const damaged of [
+      { ...voice, codebook: codebook.slice(1) },
+      { ...voice, codebook: [] },
+      { ...voice, codebook: codebook.map((x, i) => (i === 3 ? 'loud' : x)) },
+      { ...voice, codebook, scale: 0 },
+      { ...voice, codebook, bands: 0 },
+      { ...voice, codebook, bands: 33 },
+      null,
+    ]) {
+      expect(() => deserializeProfile(withHeader(bytes, { voice: damaged }))).toThrow(/damaged/);
+    }
+    // A format 22 file, without it, decides as it always did.
+    expect(readAsFormat(profile, 22).voice).toBeUndefined();
+  });
+
   it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
     for (const misfitAbove of [-1, 'long', null]) {
       const settings = { ...profile.settings, misfitAbove };
@@ -536,7 +563,7 @@ describe('serialised profiles', () => {
   it('reads format 6 files, from before the misfit, and decides as their three weights say', () => {
     const [w0, w1, w2] = before12.calibration.weights;
     const calibration = { weights: [w0, w1, w2] as [number, number, number], threshold: 0.5 };
-    const v6 = withHeader(before12Bytes, { calibration, settings: before10Settings });
+    const v6 = withHeader(before12Bytes, { calibration, settings: before10Settings, voice: undefined });
     new DataView(v6.buffer).setUint16(4, 6, true);
     const back = deserializeProfile(v6);
     expect(back.version).toBe(6);
@@ -554,6 +581,7 @@ describe('serialised profiles', () => {
     );
     const v4 = withHeader(serializeProfile(unwhitened), {
       settings: { ...unwhitened.settings, misfitAbove: undefined },
+      voice: undefined,
     });
     new DataView(v4.buffer).setUint16(4, 4, true);
     const back = deserializeProfile(v4);
@@ -567,6 +595,7 @@ describe('serialised profiles', () => {
     const v1 = withHeader(before12Bytes, {
       calibration: { weights: [-3.1, -10, -20], threshold: 0.5 },
       settings: before10Settings,
+      voice: undefined,
     });
     new DataView(v1.buffer).setUint16(4, 1, true);
     const back = deserializeProfile(v1);
@@ -592,7 +621,9 @@ describe('serialised profiles', () => {
  * take exactly as `trained` does, as a file of that format always did.
  */
 function readAsFormat(trained: Profile, version: number): Profile {
-  const file = serializeProfile(trained);
+  // Builds before format 24 learnt no voice print.
+  const { voice: _, ...withoutVoice } = trained;
+  const file = serializeProfile(version < 24 ? withoutVoice : trained);
   new DataView(file.buffer).setUint16(4, version, true);
   const back = deserializeProfile(file);
   for (const [ra, rb] of decisionsOf(trained, back)) {
@@ -709,7 +740,7 @@ function withoutLoudRoom(profile: Profile): Profile {
   return { ...profile, calibration };
 }
 
-/** A model file with some of its header's fields replaced. */
+/** A model file with some of its header's fields replaced (left out where undefined). */
 function withHeader(file: Uint8Array, fields: Record<string, unknown>): Uint8Array {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const length = view.getUint32(6, true);

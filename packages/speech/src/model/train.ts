@@ -22,6 +22,7 @@ import {
 } from './profile.js';
 import { align, closestPhrases, confidence, misfit, prune, SketchTable } from './scoring.js';
 import { learnWhitening, pairsOf, whiten } from './whitening.js';
+import { learnVoicePrint } from './voice-print.js';
 import type { Seconds } from '../units.js';
 import { riseOf } from '../vad/endpointer.js';
 
@@ -300,6 +301,8 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   const riseDb = whitening !== undefined && phoneView === undefined ? takesRise(takes) : undefined;
   const calibration: Calibration =
     riseDb === undefined ? rule : { ...rule, loudRoom: { riseDb, ...LOUD_ROOM } };
+  // The phone format (15) has no place for it.
+  const voice = phoneView === undefined ? learnVoicePrint(takes.map((take) => take.frames)) : undefined;
   return {
     version: modelVersionFor(settings),
     settings,
@@ -312,6 +315,7 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     ...(phoneView === undefined ? {} : { phoneMean: phoneView.mean }),
     ...(whitening === undefined ? {} : { whitening }),
     ...(unknownPhrase === undefined ? {} : { unknownPhrase }),
+    ...(voice === undefined ? {} : { voice }),
     minSilence: Math.max(options.minSilence ?? 0.3, Math.min(1.5, longestPause + 0.1)),
     trainedAt: (options.now?.() ?? new Date()).toISOString(),
   };

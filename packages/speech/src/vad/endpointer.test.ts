@@ -136,6 +136,24 @@ describe('Endpointer in a room that talks', () => {
     });
   };
 
+  it("opens on the person's voice over a talking room, where its level alone does not", () => {
+    // The room talks from the start; the person's word rises only 6 dB over its words.
+    const at = 8;
+    const x = withWords(talkingRoom(12), [[at, word(0.6, [120, 150], [600, 1400], 3, 0.06)]]);
+    const inWord = (t: number): boolean => seconds(t) >= at && seconds(t) < at + 0.6;
+    const opened = (voice: (t: number) => number | undefined): boolean => {
+      const ep = new Endpointer({ busyAfter: 4 });
+      const starts = energies(x).flatMap((v, t) =>
+        [...ep.process(v, voice(t))].filter((e) => e.type === 'start'),
+      );
+      return starts.some((e) => Math.abs(seconds(e.startFrame) - at) < 0.2);
+    };
+    expect(opened(() => undefined)).toBe(false);
+    // Every frame as unlike the person's voice as another person's is: nothing opens either.
+    expect(opened(() => 2)).toBe(false);
+    expect(opened((t) => (inWord(t) ? 1 : 2))).toBe(true);
+  });
+
   it('takes an utterance that outlasts busyAfter for the room and hears the user over it', () => {
     const starts = [3, 9, 14, 17];
     const x = withWords(

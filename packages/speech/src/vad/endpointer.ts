@@ -134,6 +134,20 @@ const OVER_STEADY_ROOM_DB: Decibels = 2;
 const STEADY_ROOM_HEARD: Seconds = 0.5;
 
 /** A detected speech region in frame indices, end exclusive. */
+/**
+ * Over a talking room, a frame that rises over the room's level at all opens an utterance
+ * when the frames around it sound like the person's voice (`process`'s `voiceDistortion`
+ * under `VOICE_OPEN_LINE`), and keeps one going when they sound more surely so
+ * (`VOICE_KEEP_LINE`): 10 dB under the person, most of their words never rise `onsetDb`
+ * over a television's loud end, but their voice is still theirs. There the person's words
+ * read 1.1-1.4 (the median of each set of users), other voices 1.5-3 (docs/decisions/0094).
+ */
+const VOICE_OPEN_LINE = 1.3;
+const VOICE_KEEP_LINE = 1.15;
+/** The loudest `VOICE_LOUDEST` of the last `VOICE_WINDOW` frames speak for the voice. */
+const VOICE_WINDOW = 10;
+const VOICE_LOUDEST = 6;
+
 export interface Segment {
   startFrame: number;
   endFrame: number;
@@ -223,6 +237,10 @@ export class Endpointer {
   private readonly roomBeforePhraseFrames: number;
   private readonly phraseOnsetFrames: number;
   private readonly steadyRoomHeardFrames: number;
+  /** The latest frames' levels and voice distortions (`VOICE_WINDOW` of them, a ring). */
+  private readonly voiceLevels = new Float32Array(VOICE_WINDOW).fill(-Infinity);
+  private readonly voiceDistortions = new Float32Array(VOICE_WINDOW).fill(Infinity);
+  private readonly voiceOrder = Array.from({ length: VOICE_WINDOW }, (_, i) => i);
 
   constructor(options: EndpointerOptions = {}) {
     const shift = options.frameShift ?? 0.01;
@@ -349,9 +367,14 @@ export class Endpointer {
     return this.frame;
   }
 
-  /** Process one frame's energy; returns the events it caused, usually none. */
-  process(energyDb: Decibels): readonly EndpointEvent[] {
+  /**
+   * Process one frame's energy, and how unlike the person's voice it sounds when the stream
+   * knows (`voiceDistortion`); returns the events it caused, usually none.
+   */
+  process(energyDb: Decibels, voiceDistortion?: number): readonly EndpointEvent[] {
     const t = this.frame++;
+    this.voiceLevels[t % VOICE_WINDOW] = energyDb;
+    this.voiceDistortions[t % VOICE_WINDOW] = voiceDistortion ?? Infinity;
     // Minimum statistics: the quietest recent frame is the noise. Until a full window has
     // passed the prior stays in the window, so a stream that opens mid-word still starts.
     let noise = Infinity;
@@ -448,8 +471,9 @@ export class Endpointer {
   private step(t: number, energyDb: Decibels, floor: Decibels): EndpointEvent | undefined {
     const keepGoing = this.roomDb === -Infinity ? this.keepGoingDb : this.sustainDb;
     const loud = this.inSpeech
-      ? this.rises(energyDb, floor, keepGoing) && energyDb > this.roomAloneDb
-      : this.rises(energyDb, floor, this.onsetDb);
+      ? (this.rises(energyDb, floor, keepGoing) && energyDb > this.roomAloneDb) ||
+        this.voiceOverRoom(energyDb, floor, VOICE_KEEP_LINE)
+      : this.rises(energyDb, floor, this.onsetDb) || this.voiceOverRoom(energyDb, floor, VOICE_OPEN_LINE);
     if (!this.inSpeech) {
       if (loud) {
         if (this.run === 0) this.runStart = t;
@@ -516,6 +540,20 @@ export class Endpointer {
     this.keepGoingDb = this.talks(reach)
       ? this.sustainDb
       : Math.min(this.onsetDb, Math.max(this.sustainDb, reach + OVER_STEADY_ROOM_DB - noise));
+  }
+
+  /**
+   * Whether a frame at `energyDb` over a talking room (`floor` its level) is the person's
+   * by their voice: it rises over the room, and the latest frames' loudest read under
+   * `line` (see `VOICE_OPEN_LINE`).
+   */
+  private voiceOverRoom(energyDb: Decibels, floor: Decibels, line: number): boolean {
+    if (!this.roomTalks || !this.rises(energyDb, floor, 0)) return false;
+    const order = this.voiceOrder;
+    order.sort((a, b) => (this.voiceLevels[b] as number) - (this.voiceLevels[a] as number));
+    let sum = 0;
+    for (let i = 0; i < VOICE_LOUDEST; i++) sum += this.voiceDistortions[order[i] as number] as number;
+    return sum / VOICE_LOUDEST < line;
   }
 
   /** The level the room's recent frames reach. */
