@@ -44,15 +44,29 @@ export function voiceBands(fe: FrontEnd = defaultFrontEnd()): number {
   return fe.filters.filter((f) => (f.start + f.weights.length) * hzPerBin <= VOICE_TOP_HZ).length;
 }
 
+/** The cosine table of cepstra 1..`VOICE_CEPSTRA` over `bands` bands, made once. */
+const dctTables = new Map<number, Float64Array>();
+function dctOver(bands: number): Float64Array {
+  let table = dctTables.get(bands);
+  if (table === undefined) {
+    table = new Float64Array(VOICE_CEPSTRA * bands);
+    for (let c = 0; c < VOICE_CEPSTRA; c++)
+      for (let b = 0; b < bands; b++)
+        table[c * bands + b] = Math.sqrt(2 / bands) * Math.cos((Math.PI * (c + 1) * (b + 0.5)) / bands);
+    dctTables.set(bands, table);
+  }
+  return table;
+}
+
 /** The frames' spectral shapes: cepstra 1..`VOICE_CEPSTRA` over the first `bands` log-mel bands. */
 function shapes(frames: readonly SpectralFrame[], bands: number): Float32Array[] {
+  const dct = dctOver(bands);
   return frames.map((f) => {
     const out = new Float32Array(VOICE_CEPSTRA);
     for (let c = 0; c < VOICE_CEPSTRA; c++) {
       let s = 0;
-      for (let b = 0; b < bands; b++)
-        s += (f.logMel[b] as number) * Math.cos((Math.PI * (c + 1) * (b + 0.5)) / bands);
-      out[c] = s * Math.sqrt(2 / bands);
+      for (let b = 0; b < bands; b++) s += (f.logMel[b] as number) * (dct[c * bands + b] as number);
+      out[c] = s;
     }
     return out;
   });

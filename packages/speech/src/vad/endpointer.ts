@@ -133,7 +133,6 @@ const ROOM_PERCENTILE = 0.9;
 const OVER_STEADY_ROOM_DB: Decibels = 2;
 const STEADY_ROOM_HEARD: Seconds = 0.5;
 
-/** A detected speech region in frame indices, end exclusive. */
 /**
  * Over a talking room, a frame that rises over the room's level at all opens an utterance
  * when the frames around it sound like the person's voice (`process`'s `voiceDistortion`
@@ -148,6 +147,7 @@ const VOICE_KEEP_LINE = 1.15;
 const VOICE_WINDOW = 10;
 const VOICE_LOUDEST = 6;
 
+/** A detected speech region in frame indices, end exclusive. */
 export interface Segment {
   startFrame: number;
   endFrame: number;
