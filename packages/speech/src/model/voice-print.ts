@@ -151,11 +151,8 @@ function median(values: readonly number[]): number {
  * all: only its loud frames count). Undefined with fewer than two takes, which leave no
  * take to hold out for the scale.
  */
-export function learnVoicePrint(
-  takes: readonly (readonly SpectralFrame[])[],
-  fe?: FrontEnd,
-): VoicePrint | undefined {
-  const bands = voiceBands(fe);
+export function learnVoicePrint(takes: readonly (readonly SpectralFrame[])[]): VoicePrint | undefined {
+  const bands = voiceBands();
   const perTake = takes.map((frames) => shapes(voiced(frames), bands)).filter((s) => s.length > 0);
   if (perTake.length < 2) return undefined;
   const folds = Math.min(FOLDS, perTake.length);
