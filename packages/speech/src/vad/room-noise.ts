@@ -17,8 +17,7 @@ export const CLEAR_OVER_ROOM_DB: Decibels = 16;
  * How far the person's recent utterances must rise over a talking room for the next press to
  * start from its level: as far as they do with the room 20 dB under them (19-21 dB, above),
  * not 15 dB (15-17 dB). Nearer the room, a phrase's soft words sink under its level and the
- * phrase is cut in pieces (docs/decisions/0089), unless the person is heard by their voice
- * there (`ListeningRoom.left`, docs/decisions/0094).
+ * phrase is cut in pieces (docs/decisions/0089).
  */
 export const HAND_ON_OVER_ROOM_DB: Decibels = 18;
 
@@ -180,16 +179,11 @@ export class ListeningRoom {
 
   /**
    * A stream ends where the room talks as `talk` says (or does not talk: undefined), over a
-   * steady room's `floor` (or one it cannot vouch for: undefined). `byVoice`: the person's
-   * streams hear them by their voice where the room is too loud (a profile with a voice
-   * print): the room's level is handed on however near it the person is, as their words no
-   * longer need to rise over it (docs/decisions/0094).
+   * steady room's `floor` (or one it cannot vouch for: undefined).
    */
-  left(talk: RoomTalk | undefined, floor?: Decibels, byVoice = false): void {
+  left(talk: RoomTalk | undefined, floor?: Decibels): void {
     const margin = this.judge.cause === 'voices' ? this.judge.marginDb : undefined;
-    const handOn =
-      margin !== undefined && (margin >= HAND_ON_OVER_ROOM_DB || (byVoice && this.judge.tooLoud));
-    this.heard = handOn ? talk : undefined;
+    this.heard = margin !== undefined && margin >= HAND_ON_OVER_ROOM_DB ? talk : undefined;
     this.steadyFloor = floor;
   }
 }
