@@ -48,8 +48,8 @@ const { values } = parseArgs({
     test: { type: 'boolean', default: false },
     // Press to talk: each phrase in a stream of its own, from `lead` to a second more
     // before it to its first final (as the app stops listening then), `PRESS_PATIENCE`
-    // after it or the next press, whichever comes first; `carry` hands each press's room to the next as a session does, `alone`
-    // does not (0076).
+    // after it or the next press, whichever comes first; `carry` hands each press's room
+    // to the next as a session does, `alone` does not (0076, 0094).
     press: { type: 'string' },
     // 0.5 s; 2 s is a person who takes their time after pressing (0077).
     lead: { type: 'string', default: '0.5' },
