@@ -25,9 +25,12 @@ describe('steady noise nearly as loud as the person', () => {
     await signInTrained(server, context);
     await page.goto('/speak');
     await listenHandsFree(page, /Ready to listen/);
+    // The notice waits for three of the person's utterances, and over a fan this loud their
+    // margins lie near its line: it came after 15-47 s of the looping 20 s recording, over
+    // 40 s in two runs of ten (on builds before docs/decisions/0094 and after).
     const notice = page.getByTestId('room-too-loud');
-    await notice.waitFor({ timeout: 40_000 });
+    await notice.waitFor({ timeout: 100_000 });
     expect(await notice.textContent()).toContain('the noise around you is nearly as loud as you');
     await saveScreenshots(page, 'speak-noise-too-loud');
-  });
+  }, 150_000);
 });
