@@ -298,9 +298,9 @@ describe('RecognitionStream', () => {
     const [clearRoom, loudRoom] = [talkingRoom(0.1, said), talkingRoom(0.3, said)];
     const seconds = (audio: Float32Array, from: number, to: number) =>
       audio.subarray(from * 16000, to * 16000);
-    const session = (audio: Float32Array) => {
+    const session = (audio: Float32Array, heard = matcher) => {
       const room = new ListeningRoom();
-      feed(new RecognitionStream(matcher, { room }), seconds(audio, 0, 8));
+      feed(new RecognitionStream(heard, { room }), seconds(audio, 0, 8));
       return room;
     };
     /** The second press: when its final came, in seconds of the press. */
@@ -327,10 +327,34 @@ describe('RecognitionStream', () => {
     expect(clear.judge.marginDb).toBeGreaterThanOrEqual(18);
     expect(clear.talk).toBeUndefined();
     // 10 dB under: the person's soft words would sink under the room's level; nothing is
-    // handed on.
-    const loud = session(loudRoom);
+    // handed on, unless they are heard by their voice there (a profile with a voice print,
+    // docs/decisions/0094).
+    const { voice: _, ...withoutVoice } = matcher.profile;
+    const loud = session(loudRoom, new Matcher(withoutVoice));
     expect(loud.judge.tooLoud).toBe(true);
     expect(loud.talk).toBeUndefined();
+    expect(matcher.profile.voice).toBeDefined();
+    const byVoice = session(loudRoom);
+    expect(byVoice.judge.tooLoud).toBe(true);
+    expect(byVoice.talk).toBeDefined();
+    // The room is switched off before the next press: a press drops the room handed on once
+    // a second of the room it and the presses before it heard lies far under it, and the
+    // notice goes (docs/decisions/0095). Quick presses in the quiet room, each answered.
+    const quickPress = (seed: number) =>
+      feed(
+        new RecognitionStream(matcher, { room: byVoice }),
+        concat(noise(0.6, 0.001, seed), take(3, 8), noise(0.5, 0.001, seed + 1)),
+      );
+    const presses = [41, 43, 45, 47, 49].map(quickPress);
+    for (const press of presses)
+      expect(press.filter((e) => e.type === 'final').map((e) => e.text)).toEqual(['goodbye']);
+    const notices = presses.map((press) => press.filter((e) => e.type === 'room-noise'));
+    // The first of them has heard enough by its end (without the drop: the third).
+    const cleared = notices.findIndex((n) => n.length > 0);
+    expect(cleared).toBe(0);
+    expect(notices[cleared]?.map((e) => [e.tooLoud, e.cause])).toEqual([[false, 'noise']]);
+    expect(byVoice.judge.tooLoud).toBe(false);
+    expect(byVoice.talk).toBeUndefined();
   });
 
   it("starts a press from the steady room's floor the last one heard, not from a talking room's (docs/decisions/0093)", () => {

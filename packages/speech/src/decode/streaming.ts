@@ -207,8 +207,12 @@ export class RecognitionStream {
     if (this.session === undefined && this.room.forget()) events.push(this.roomNoise());
     // A stream that understood nothing hands no talking room on: a voice that stopped rising
     // over the room's level opens no utterance there, and nothing would show it press after
-    // press (docs/decisions/0089).
-    this.session?.left(this.understood ? this.endpointer.roomTalk : undefined, this.steadyFloor());
+    // press (docs/decisions/0089). A voice heard by its print where the room is too loud
+    // opens utterances over that level all the same; the next press drops the level once
+    // it hears the room gone (docs/decisions/0095).
+    const byVoice = this.matcher.profile.voice !== undefined;
+    const handOn = this.understood || (byVoice && this.room.tooLoud);
+    this.session?.left(handOn ? this.endpointer.roomTalk : undefined, this.steadyFloor(), byVoice);
     return events;
   }
 

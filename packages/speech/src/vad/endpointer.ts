@@ -147,6 +147,18 @@ const VOICE_KEEP_LINE = 1.15;
 const VOICE_WINDOW = 10;
 const VOICE_LOUDEST = 6;
 
+/**
+ * A talking room handed on from an earlier stream (`talkingRoom`) is a room this stream has
+ * not heard: the television may have been switched off between two presses. Once the
+ * latest `RECALLED_ROOM_HEARD` of the room (this stream's frames, and the newest handed on
+ * before them: the last press's own) reach `RECALLED_ROOM_UNDER_DB` under the level handed
+ * on, that room is dropped and those frames stand for the room: the person is no longer
+ * judged against a room that has gone. Real people talking pause for half a second at
+ * times; a drop after 0.3 s or 10 dB under cost them phrases (docs/decisions/0095).
+ */
+const RECALLED_ROOM_HEARD: Seconds = 1;
+const RECALLED_ROOM_UNDER_DB: Decibels = 20;
+
 /** A detected speech region in frame indices, end exclusive. */
 export interface Segment {
   startFrame: number;
@@ -216,6 +228,13 @@ export class Endpointer {
   private keepGoingDb: Decibels;
   /** Level the talking room reaches; -Infinity while the room is quiet. */
   private roomDb = -Infinity;
+  /**
+   * The level of the talking room handed on (`talkingRoom`) while this stream's own frames
+   * have not replaced it or heard it again; -Infinity otherwise.
+   */
+  private recalledDb = -Infinity;
+  /** This stream's own room frames heard since the recall (the first of `room`). */
+  private ownRoomFrames = 0;
   /** The noise floor of the last frame: the quietest of the last noise window. */
   private noiseDb: Decibels;
   /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
@@ -237,6 +256,7 @@ export class Endpointer {
   private readonly roomBeforePhraseFrames: number;
   private readonly phraseOnsetFrames: number;
   private readonly steadyRoomHeardFrames: number;
+  private readonly recalledRoomHeardFrames: number;
   /** The latest frames' levels and voice distortions (`VOICE_WINDOW` of them, a ring). */
   private readonly voiceLevels = new Float32Array(VOICE_WINDOW).fill(-Infinity);
   private readonly voiceDistortions = new Float32Array(VOICE_WINDOW).fill(Infinity);
@@ -277,6 +297,7 @@ export class Endpointer {
     this.roomBeforePhraseFrames = frames(ROOM_BEFORE_PHRASE);
     this.phraseOnsetFrames = frames(PHRASE_ONSET);
     this.steadyRoomHeardFrames = Math.min(this.quiet.length, frames(STEADY_ROOM_HEARD));
+    this.recalledRoomHeardFrames = Math.min(this.room.length, frames(RECALLED_ROOM_HEARD));
     if (options.talkingRoom !== undefined && this.room.length > 0) this.recall(options.talkingRoom);
   }
 
@@ -288,7 +309,26 @@ export class Endpointer {
     }
     this.windowMins[0] = quietest;
     const loud = this.roomLoudEnd();
-    if (this.talks(loud)) this.roomDb = loud;
+    if (this.talks(loud)) this.roomDb = this.recalledDb = loud;
+  }
+
+  /**
+   * A frame of the stream's own room has replaced one of a room handed on: drop that room
+   * once the latest `RECALLED_ROOM_HEARD` of the room, this stream's frames and the newest
+   * handed on before them (the last press's own), lie far under it.
+   */
+  private hearOwnRoom(): void {
+    if (this.recalledDb === -Infinity) return;
+    if (++this.ownRoomFrames >= this.room.length) this.recalledDb = -Infinity;
+    const latest = this.scratch.subarray(0, this.recalledRoomHeardFrames);
+    const size = this.room.length;
+    for (let i = 0; i < latest.length; i++)
+      latest[i] = this.room[(this.roomNext - 1 - i + size) % size] as number;
+    if (this.reachOf(latest) >= this.recalledDb - RECALLED_ROOM_UNDER_DB) return;
+    // The room is what was heard of it lately (in level order: only levels are read).
+    for (let i = 0; i < size; i++) this.room[i] = latest[i % latest.length] as number;
+    this.roomNext = 0;
+    this.recalledDb = -Infinity;
   }
 
   /** True between a start event and its end or cancel event. */
@@ -521,6 +561,7 @@ export class Endpointer {
     this.leadInFirst = (this.leadInFirst + 1) % size;
     this.room[this.roomNext] = heard;
     this.roomNext = (this.roomNext + 1) % this.room.length;
+    this.hearOwnRoom();
     const loud = this.roomLoudEnd();
     this.roomDb = this.talks(loud) ? loud : -Infinity;
   }
@@ -606,6 +647,7 @@ export class Endpointer {
     for (let i = heard; i < this.room.length; i++) this.room[i] = this.room[i % heard] as number;
     this.roomNext = 0;
     this.leadInCount = 0;
+    this.recalledDb = -Infinity;
     this.withdrawnAt = t;
     return this.hearAgain(from, t, this.roomLoudEnd());
   }
@@ -651,6 +693,7 @@ export class Endpointer {
     }
     this.roomNext = 0;
     this.leadInCount = 0;
+    this.recalledDb = -Infinity;
     const roomDb = this.roomLoudEnd();
     // A room too soft to talk (a voice 20 dB under a quiet speaker, a fan through a telephone
     // line) may still rise `sustainDb` over the floor every few tenths of a second and hold

@@ -124,6 +124,24 @@ describe('ListeningRoom', () => {
     expect(silent.talk).toBeUndefined();
   });
 
+  it('keeps a talking room too loud to hear the person over when they are heard by their voice', () => {
+    const loud = heardOver('voices', 12, 13, 11);
+    expect(loud.judge.tooLoud).toBe(true);
+    loud.left(talk);
+    expect(loud.talk).toBeUndefined();
+    loud.left(talk, undefined, true);
+    expect(loud.talk).toBe(talk);
+    // Near the room but not too loud: the hand-on margin still decides.
+    const near = heardOver('voices', HAND_ON_OVER_ROOM_DB - 1);
+    near.left(talk, undefined, true);
+    expect(near.talk).toBeUndefined();
+    // A steady room too loud is no talking room.
+    const fan = heardOver('noise', 11, 12, 13);
+    expect(fan.judge.tooLoud).toBe(true);
+    fan.left(talk, undefined, true);
+    expect(fan.talk).toBeUndefined();
+  });
+
   it("keeps the floor of the steady room the last stream left, and only that stream's", () => {
     const room = new ListeningRoom();
     expect(room.floor).toBeUndefined();

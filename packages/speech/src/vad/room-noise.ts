@@ -17,7 +17,8 @@ export const CLEAR_OVER_ROOM_DB: Decibels = 16;
  * How far the person's recent utterances must rise over a talking room for the next press to
  * start from its level: as far as they do with the room 20 dB under them (19-21 dB, above),
  * not 15 dB (15-17 dB). Nearer the room, a phrase's soft words sink under its level and the
- * phrase is cut in pieces (docs/decisions/0089).
+ * phrase is cut in pieces (docs/decisions/0089), unless the person is heard by their voice
+ * there (`ListeningRoom.left`, docs/decisions/0095).
  */
 export const HAND_ON_OVER_ROOM_DB: Decibels = 18;
 
@@ -155,11 +156,12 @@ export class VoiceLevel {
  * stream given one goes on with the same judgement and leaves it standing when it ends: the
  * notice stays while the person presses again; and it knows the voice the room's words lie
  * far under. The level of a room that talks is handed on while the person is understood
- * well over it: without it the room's words open the next press's utterance before the
- * phrase and hold it open for seconds after (docs/decisions/0089). The noise floor is handed
- * on only from a stream that heard one utterance over a steady room and nothing else: the
- * next press knows its room from the first frame; under a television a floor handed on let
- * the television's loud syllables end the press (docs/decisions/0076, 0077, 0093).
+ * well over it, or heard by their voice where it is too loud: without it the room's words
+ * open the next press's utterance before the phrase and hold it open for seconds after
+ * (docs/decisions/0089, 0095). The noise floor is handed on only from a stream that heard
+ * one utterance over a steady room and nothing else: the next press knows its room from the
+ * first frame; under a television a floor handed on let the television's loud syllables end
+ * the press (docs/decisions/0076, 0077, 0093).
  */
 export class ListeningRoom {
   readonly judge = new RoomNoiseJudge();
@@ -179,11 +181,16 @@ export class ListeningRoom {
 
   /**
    * A stream ends where the room talks as `talk` says (or does not talk: undefined), over a
-   * steady room's `floor` (or one it cannot vouch for: undefined).
+   * steady room's `floor` (or one it cannot vouch for: undefined). `byVoice`: the person's
+   * streams hear them by their voice where the room is too loud (a profile with a voice
+   * print): the room's level is handed on however near it the person is, as their words no
+   * longer need to rise over it (docs/decisions/0095).
    */
-  left(talk: RoomTalk | undefined, floor?: Decibels): void {
+  left(talk: RoomTalk | undefined, floor?: Decibels, byVoice = false): void {
     const margin = this.judge.cause === 'voices' ? this.judge.marginDb : undefined;
-    this.heard = margin !== undefined && margin >= HAND_ON_OVER_ROOM_DB ? talk : undefined;
+    const handOn =
+      margin !== undefined && (margin >= HAND_ON_OVER_ROOM_DB || (byVoice && this.judge.tooLoud));
+    this.heard = handOn ? talk : undefined;
     this.steadyFloor = floor;
   }
 }
