@@ -70,9 +70,10 @@ export class Matcher {
   /**
    * Recognise a whole utterance's features; `riseDb` is how far it rose over its room when
    * heard live (`RecognitionStream` knows), which a profile may allow for
-   * (`calibration.loudRoom`).
+   * (`calibration.loudRoom`), and `byVoice` whether it was heard over a room too loud to
+   * hear the person over in their own voice (`VOICE_OVER_ROOM_ALLOWANCE`).
    */
-  recognise(query: Sequence, maxAlternatives = 3, riseDb?: number): Recognition {
+  recognise(query: Sequence, maxAlternatives = 3, riseDb?: number, byVoice = false): Recognition {
     const p = this.profile;
     const count = pruneCount(p.phrases.length, p.settings);
     const q = prepare(whiten(query, p.whitening), p.settings);
@@ -113,6 +114,7 @@ export class Matcher {
               : misfit(q, p.templates[s.template] as Template, p.settings),
           spread: p.scales[s.phrase],
           riseDb,
+          byVoice,
         }),
       }));
     const [best] = alternatives;

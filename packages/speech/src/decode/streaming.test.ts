@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { trainProfile } from '../model/train.js';
 import { concat, noise, seeded, word } from '../test/signals.js';
 import { take } from '../test/phrases.js';
@@ -391,6 +391,32 @@ describe('RecognitionStream', () => {
     const voices = new ListeningRoom();
     feed(new RecognitionStream(matcher, { room: voices }), talkingRoom(0.1, [[5, 0]]).subarray(0, 8 * 16000));
     expect(voices.floor).toBeUndefined();
+  });
+
+  it("allows for a phrase heard in the person's voice only while the room is too loud to hear them over (docs/decisions/0096)", () => {
+    const said: [number, number][] = [
+      [3, 2],
+      [8, 0],
+      [13, 3],
+    ];
+    /** Whether each utterance decided was taken for heard in the person's voice over the room. */
+    const byVoice = (audio: Float32Array, heard = matcher): boolean[] => {
+      const spy = vi.spyOn(heard, 'recognise');
+      feed(new RecognitionStream(heard), audio);
+      const calls = spy.mock.calls.map((call) => call[3] ?? false);
+      spy.mockRestore();
+      return calls;
+    };
+    // 10 dB under the person: once the room is judged too loud, their phrases are.
+    const loud = byVoice(talkingRoom(0.3, said));
+    expect(loud[0]).toBe(false);
+    expect(loud).toContain(true);
+    // 20 dB under, or in a quiet room: never.
+    expect(byVoice(talkingRoom(0.1, said))).not.toContain(true);
+    expect(byVoice(concat(noise(2), take(2, 8), noise(2, 0.001, 4)))).not.toContain(true);
+    // Nor for a profile without a voice print.
+    const { voice: _, ...withoutVoice } = matcher.profile;
+    expect(byVoice(talkingRoom(0.3, said), new Matcher(withoutVoice))).not.toContain(true);
   });
 
   it('says when the room talks too loud to hear the user over, and when it has stopped (docs/decisions/0076)', () => {

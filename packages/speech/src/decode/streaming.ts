@@ -1,7 +1,7 @@
 import { SpectralAnalyser, type FeatureMatrix, type SpectralFrame } from '../features/features.js';
 import { spanFeatures, type PhoneView } from '../model/features-of-take.js';
 import { defaultFrontEnd, type Profile } from '../model/profile.js';
-import { frameDistortion } from '../model/voice-print.js';
+import { frameDistortion, VOICE_LIKE_LINE, voiceDistortion } from '../model/voice-print.js';
 import type { Decibels, Seconds } from '../units.js';
 import { Endpointer, loudLevelOf, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
 import { RoomNoiseJudge, VoiceLevel, type ListeningRoom, type RoomNoiseCause } from '../vad/room-noise.js';
@@ -248,7 +248,27 @@ export class RecognitionStream {
   }
 
   private recognise(from: number, to: number): Recognition {
-    return this.matcher.recognise(this.features(from, to), this.maxAlternatives, this.riseOver(from, to));
+    return this.matcher.recognise(
+      this.features(from, to),
+      this.maxAlternatives,
+      this.riseOver(from, to),
+      this.heardByVoice(from, to),
+    );
+  }
+
+  /**
+   * Whether an utterance was heard over a room talking too loud to hear the person over,
+   * in their own voice: the matcher allows for it (docs/decisions/0096).
+   */
+  private heardByVoice(from: number, to: number): boolean {
+    const print = this.matcher.profile.voice;
+    if (print === undefined || !this.room.tooLoud || this.talkingRoom() === undefined) return false;
+    const frames = this.buffer.slice(
+      Math.max(0, from - this.bufferStart),
+      Math.max(0, to - this.bufferStart),
+    );
+    const distortion = voiceDistortion(print, frames);
+    return distortion !== undefined && distortion < VOICE_LIKE_LINE;
   }
 
   /** The rejected utterance an utterance starting at `start` may be joined to. */

@@ -1,6 +1,7 @@
 // End to end on real voices: each FSDD speaker says their digits in one live stream while the
 // other five talk 10 dB under them, as people in a room. Level alone opens few of the digits'
-// utterances there; the speaker's voice print opens more (docs/decisions/0094).
+// utterances there; the speaker's voice print opens more (docs/decisions/0094), and the digits
+// heard in their voice there are allowed for (docs/decisions/0096).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,8 +87,9 @@ describe.skipIf(!existsSync(fsdd))('the voice over real people talking (FSDD)', 
         mistaken: byVoice.mistaken + voice.mistaken,
       };
     }
-    // 144 digits: level alone understands 40 of them, with the voice 47 (taken for another: 9, 10).
-    expect(byVoice.understood).toBeGreaterThanOrEqual(byLevel.understood + 5);
+    // 144 digits: level alone understands 40 of them, with the voice 50 (taken for another: 9,
+    // 10); 47 before a phrase heard in the voice was allowed for (docs/decisions/0096).
+    expect(byVoice.understood).toBeGreaterThanOrEqual(byLevel.understood + 8);
     expect(byVoice.mistaken).toBeLessThanOrEqual(byLevel.mistaken + 2);
   }, 60_000);
 });

@@ -5,7 +5,15 @@ import { seeded } from '../test/signals.js';
 import { DtwWorkspace, type Sequence } from './dtw.js';
 import { takeFeatures } from './features-of-take.js';
 import { cepstralDims, DEFAULT_SETTINGS, makeTemplate, prepare, templateStep } from './profile.js';
-import { align, confidence, loudRoomAllowance, misfit, MISFIT_WINDOW, TEMPLATE_EDGES } from './scoring.js';
+import {
+  align,
+  confidence,
+  loudRoomAllowance,
+  misfit,
+  MISFIT_WINDOW,
+  TEMPLATE_EDGES,
+  VOICE_OVER_ROOM_ALLOWANCE,
+} from './scoring.js';
 import { trainProfile } from './train.js';
 import { whiten } from './whitening.js';
 
@@ -183,6 +191,18 @@ describe('confidence', () => {
     expect(
       logit(confidence(allowing, { ...match, riseDb: 20 })) - logit(confidence(three, match)),
     ).toBeCloseTo(1, 9);
+  });
+
+  it("allows more for an utterance heard in the person's voice over a room too loud to hear them over", () => {
+    const logit = (c: number): number => Math.log(c / (1 - c));
+    const room = { riseDb: 45, fromDb: 8, fullDb: 20, weight: 1 };
+    const allowing = { ...three, loudRoom: room };
+    const over = { ...match, riseDb: 15 };
+    expect(
+      logit(confidence(allowing, { ...over, byVoice: true })) - logit(confidence(allowing, over)),
+    ).toBeCloseTo(VOICE_OVER_ROOM_ALLOWANCE, 9);
+    // A profile that does not allow for a loud room at all (one take a phrase) allows nothing.
+    expect(confidence(three, { ...over, byVoice: true })).toBe(confidence(three, over));
   });
 });
 

@@ -323,6 +323,11 @@ export interface MatchEvidence {
   spread?: number | undefined;
   /** How far the utterance rose over its room, when it was heard live (`Calibration.loudRoom`). */
   riseDb?: number | undefined;
+  /**
+   * Heard live over a room talking too loud to hear the person over, in the person's own
+   * voice (`VOICE_OVER_ROOM_ALLOWANCE`).
+   */
+  byVoice?: boolean | undefined;
 }
 
 /**
@@ -354,9 +359,20 @@ export function confidence(cal: Calibration, e: MatchEvidence): number {
     w2 * Math.log(e.distance / (Number.isFinite(e.rival) ? e.rival : e.distance * 2)) +
     w3 * unevenness +
     far +
-    loudRoomAllowance(cal.loudRoom, e.riseDb);
+    loudRoomAllowance(cal.loudRoom, e.riseDb) +
+    (e.byVoice === true && cal.loudRoom !== undefined ? VOICE_OVER_ROOM_ALLOWANCE : 0);
   return 1 / (1 + Math.exp(-z));
 }
+
+/**
+ * What `confidence` allows besides `loudRoomAllowance` an utterance heard over a room that
+ * talks too loud to hear the person over (docs/decisions/0076) when it sounds like their
+ * voice (`voiceDistortion` under `VOICE_LIKE_LINE`), in sigmoid units. There most of the
+ * person's phrases were the best match and still rejected, far under the cut, while the
+ * room's own words read unlike their voice; at 20 dB, where the person is heard over the
+ * room, the same allowance let FSDD's unknown digits through (docs/decisions/0096).
+ */
+export const VOICE_OVER_ROOM_ALLOWANCE = 1;
 
 /** What `confidence` allows an utterance that rose `riseDb` over its room (see `Calibration`). */
 export function loudRoomAllowance(room: LoudRoomAllowance | undefined, riseDb: number | undefined): number {

@@ -172,6 +172,14 @@ export function frameDistortion(print: VoicePrint, frame: SpectralFrame): number
 }
 
 /**
+ * An utterance that reads under this (`voiceDistortion`) sounds like the person: with a
+ * room talking 10 dB under them their own read 1.1-1.4, other voices 1.5-3 (the medians of
+ * each set of users, docs/decisions/0094); traced at 10 dB, the room's words taken alone
+ * for phrases read a median 1.8 (FSDD's people), the person's 1.2-1.3 (docs/decisions/0096).
+ */
+export const VOICE_LIKE_LINE = 1.5;
+
+/**
  * How unlike the person's voice an utterance's loud frames are: their mean distance to the
  * nearest centroid, over the print's scale. The person's own utterances read about 1
  * (0.97-1.18, the median of each set of users), 1.1-1.4 with a room talking 10 dB under
