@@ -261,6 +261,8 @@ export class Endpointer {
   private readonly voiceLevels = new Float32Array(VOICE_WINDOW).fill(-Infinity);
   private readonly voiceDistortions = new Float32Array(VOICE_WINDOW).fill(Infinity);
   private readonly voiceOrder = Array.from({ length: VOICE_WINDOW }, (_, i) => i);
+  /** How many of those frames were scored against the voice at all. */
+  private voiceScored = 0;
 
   constructor(options: EndpointerOptions = {}) {
     const shift = options.frameShift ?? 0.01;
@@ -414,7 +416,10 @@ export class Endpointer {
   process(energyDb: Decibels, voiceDistortion?: number): readonly EndpointEvent[] {
     const t = this.frame++;
     this.voiceLevels[t % VOICE_WINDOW] = energyDb;
-    this.voiceDistortions[t % VOICE_WINDOW] = voiceDistortion ?? Infinity;
+    const distortion = voiceDistortion ?? Infinity;
+    const replaced = this.voiceDistortions[t % VOICE_WINDOW] as number;
+    this.voiceScored += Number(distortion !== Infinity) - Number(replaced !== Infinity);
+    this.voiceDistortions[t % VOICE_WINDOW] = distortion;
     // Minimum statistics: the quietest recent frame is the noise. Until a full window has
     // passed the prior stays in the window, so a stream that opens mid-word still starts.
     let noise = Infinity;
@@ -589,7 +594,8 @@ export class Endpointer {
    * `line` (see `VOICE_OPEN_LINE`).
    */
   private voiceOverRoom(energyDb: Decibels, floor: Decibels, line: number): boolean {
-    if (!this.roomTalks || !this.rises(energyDb, floor, 0)) return false;
+    // Unscored frames read as unlike as can be: with none scored there is nothing to sort.
+    if (this.voiceScored === 0 || !this.roomTalks || !this.rises(energyDb, floor, 0)) return false;
     const order = this.voiceOrder;
     order.sort((a, b) => (this.voiceLevels[b] as number) - (this.voiceLevels[a] as number));
     let sum = 0;
