@@ -328,7 +328,7 @@ describe('RecognitionStream', () => {
     expect(clear.talk).toBeUndefined();
     // 10 dB under: the person's soft words would sink under the room's level; nothing is
     // handed on, unless they are heard by their voice there (a profile with a voice print,
-    // docs/decisions/0094).
+    // docs/decisions/0094, 0095).
     const { voice: _, ...withoutVoice } = matcher.profile;
     const loud = session(loudRoom, new Matcher(withoutVoice));
     expect(loud.judge.tooLoud).toBe(true);

@@ -321,7 +321,11 @@ export class Endpointer {
    */
   private hearOwnRoom(): void {
     if (this.recalledDb === -Infinity) return;
-    if (++this.ownRoomFrames >= this.room.length) this.recalledDb = -Infinity;
+    if (++this.ownRoomFrames >= this.room.length) {
+      // Every frame handed on has been replaced by the stream's own.
+      this.recalledDb = -Infinity;
+      return;
+    }
     const latest = this.scratch.subarray(0, this.recalledRoomHeardFrames);
     const size = this.room.length;
     for (let i = 0; i < latest.length; i++)
