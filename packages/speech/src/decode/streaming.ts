@@ -236,11 +236,9 @@ export class RecognitionStream {
   }
 
   private features(from: number, to: number, cepstraOnly = false): FeatureMatrix {
-    const start = Math.max(0, from - this.bufferStart);
-    const frames = this.buffer.slice(start, Math.max(0, to - this.bufferStart));
-    if (this.phoneView?.cache !== undefined) this.phoneView.cache.origin = this.bufferStart + start;
+    if (this.phoneView?.cache !== undefined) this.phoneView.cache.origin = Math.max(this.bufferStart, from);
     return spanFeatures(
-      frames,
+      this.framesOf(from, to),
       this.matcher.profile.settings,
       cepstraOnly ? undefined : this.phoneView,
       cepstraOnly ? undefined : this.talkingRoom(),
@@ -263,11 +261,7 @@ export class RecognitionStream {
   private heardByVoice(from: number, to: number): boolean {
     const print = this.matcher.profile.voice;
     if (print === undefined || !this.room.tooLoud || this.talkingRoom() === undefined) return false;
-    const frames = this.buffer.slice(
-      Math.max(0, from - this.bufferStart),
-      Math.max(0, to - this.bufferStart),
-    );
-    const distortion = voiceDistortion(print, frames);
+    const distortion = voiceDistortion(print, this.framesOf(from, to));
     return distortion !== undefined && distortion < VOICE_LIKE_LINE;
   }
 
@@ -306,11 +300,12 @@ export class RecognitionStream {
 
   /** The level an utterance's loud frames reach (`loudLevelOf`, as its quiet ends are judged). */
   private loudLevel(from: number, to: number): Decibels {
-    const frames = this.buffer.slice(
-      Math.max(0, from - this.bufferStart),
-      Math.max(0, to - this.bufferStart),
-    );
-    return loudLevelOf(frames.map((f) => f.energyDb));
+    return loudLevelOf(this.framesOf(from, to).map((f) => f.energyDb));
+  }
+
+  /** The buffered analysis frames from `from` up to `to` (stream frame indices). */
+  private framesOf(from: number, to: number): SpectralFrame[] {
+    return this.buffer.slice(Math.max(0, from - this.bufferStart), Math.max(0, to - this.bufferStart));
   }
 
   /**

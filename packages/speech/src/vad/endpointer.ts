@@ -233,8 +233,6 @@ export class Endpointer {
    * have not replaced it or heard it again; -Infinity otherwise.
    */
   private recalledDb = -Infinity;
-  /** This stream's own room frames heard since the recall (the first of `room`). */
-  private ownRoomFrames = 0;
   /** The noise floor of the last frame: the quietest of the last noise window. */
   private noiseDb: Decibels;
   /** The frame the last utterance was withdrawn at: the busy clock restarts there. */
@@ -321,8 +319,9 @@ export class Endpointer {
    */
   private hearOwnRoom(): void {
     if (this.recalledDb === -Infinity) return;
-    if (++this.ownRoomFrames >= this.room.length) {
-      // Every frame handed on has been replaced by the stream's own.
+    // The stream's own frames fill the room from its start (`recall`): back there, every
+    // frame handed on has been replaced.
+    if (this.roomNext === 0) {
       this.recalledDb = -Infinity;
       return;
     }
