@@ -5,7 +5,7 @@ import { take } from '../test/phrases.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import { Matcher } from './matcher.js';
 import { ListeningRoom } from '../vad/room-noise.js';
-import { RecognitionStream, type StreamEvent } from './streaming.js';
+import { busyOverPriorAfter, RecognitionStream, type StreamEvent } from './streaming.js';
 
 const names = ['lights on', 'lights off', 'I am thirsty', 'goodbye'];
 const profile = trainProfile(names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: take(p, t) }))));
@@ -355,6 +355,40 @@ describe('RecognitionStream', () => {
     expect(notices[cleared]?.map((e) => [e.tooLoud, e.cause])).toEqual([[false, 'noise']]);
     expect(byVoice.judge.tooLoud).toBe(false);
     expect(byVoice.talk).toBeUndefined();
+  });
+
+  it('learns a room that holds a press open from its start, before the press is over (docs/decisions/0097)', () => {
+    // Presses of 5 s, the room talking from their first frame a little over 10 dB under the
+    // person: no quiet ends around "goodbye" give it away, and `busyAfter` is never reached.
+    const phraseAt = 1.2;
+    const audio = talkingRoom(0.25, [[phraseAt, 3]]);
+    const firstPress = audio.subarray(0, 5 * 16000);
+    const roomAlone = audio.subarray(6 * 16000, 11 * 16000);
+    const heard = (events: StreamEvent[]) =>
+      events.flatMap((e) =>
+        e.type === 'final' ? [e.text] : e.type === 'room-noise' ? [`too loud ${e.tooLoud}`] : [],
+      );
+    const presses = (options: { endpointer?: { busyOverPriorAfter?: number } }) => {
+      const room = new ListeningRoom();
+      const first = feed(new RecognitionStream(matcher, { room, ...options }), firstPress);
+      const second = feed(new RecognitionStream(matcher, { room, ...options }), roomAlone);
+      return { first, second, room };
+    };
+    expect(busyOverPriorAfter(profile)).toBeLessThan(5);
+    // Held open to the press's end, the phrase is lost in it, and nothing is learnt.
+    const held = presses({ endpointer: { busyOverPriorAfter: undefined } });
+    expect(heard(held.first)).toEqual([null]);
+    expect(held.room.talk).toBeUndefined();
+    expect(heard(held.second)).toEqual([null]);
+    // Withdrawn as the room's once it outlasts `busyOverPriorAfter`: the phrase is found
+    // again within it, the person is told the room is too loud, and the next press starts
+    // from the room's level, where the room's words open nothing.
+    const learnt = presses({});
+    expect(heard(learnt.first)).toEqual(['goodbye', 'too loud true']);
+    const final = learnt.first.find((e) => e.type === 'final');
+    expect(final?.type === 'final' && final.start).toBeGreaterThan(phraseAt);
+    expect(learnt.room.talk).toBeDefined();
+    expect(learnt.second.filter((e) => e.type === 'speech-start')).toEqual([]);
   });
 
   it("starts a press from the steady room's floor the last one heard, not from a talking room's (docs/decisions/0093)", () => {

@@ -55,9 +55,26 @@ export const JOIN_WITHIN: Seconds = 1.5;
  * user's longest phrase, and never under 5 s (docs/decisions/0075).
  */
 export function busyAfter(profile: Profile): Seconds {
+  return Math.max(5, 2 * longestPhrase(profile));
+}
+
+/**
+ * The same for an utterance opened before the stream knew its room's floor, as a press
+ * begins: three times the user's longest phrase, as such an utterance holds the wait before
+ * the phrase too, and never under 3 s, a second after the first noise window's check has
+ * cancelled what a steady room opened (docs/decisions/0077, 0097). A press begun as a
+ * television talks 10 dB under a person of single words was held open by it to the press's
+ * end, press after press, and the room was never learnt.
+ */
+export function busyOverPriorAfter(profile: Profile): Seconds {
+  return Math.max(3, 3 * longestPhrase(profile));
+}
+
+/** The duration of the user's longest template. */
+function longestPhrase(profile: Profile): Seconds {
   const fe = defaultFrontEnd();
   const frames = profile.templates.reduce((n, t) => Math.max(n, t.frames), 0);
-  return Math.max(5, (2 * frames * profile.settings.decimation * fe.hopSamples) / fe.sampleRate);
+  return (frames * profile.settings.decimation * fe.hopSamples) / fe.sampleRate;
 }
 
 /** What a final result says and where its utterance starts (earlier than its own when joined). */
@@ -128,6 +145,7 @@ export class RecognitionStream {
     this.frameShift = fe.hopSamples / fe.sampleRate;
     this.endpointer = new Endpointer({
       busyAfter: busyAfter(matcher.profile),
+      busyOverPriorAfter: busyOverPriorAfter(matcher.profile),
       ...(options.room?.talk === undefined ? {} : { talkingRoom: options.room.talk }),
       ...(options.room?.floor === undefined ? {} : { steadyRoomFloor: options.room.floor }),
       ...options.endpointer,

@@ -247,6 +247,26 @@ describe('Endpointer in a room that talks', () => {
     expect(found.filter((s) => Math.abs(seconds(s.startFrame) - 10) < 0.2)).toHaveLength(0);
   });
 
+  it("takes a press's utterance the room opened and holds open for the room sooner", () => {
+    // A press begun as the room talks, the person's word only 6 dB over the room's words:
+    // no quiet ends give the room away, and the press is over before `busyAfter`.
+    const press = withWords(talkingRoom(4.5), [[1.2, word(0.6, [120, 150], [600, 1400], 3, 0.06)]]);
+    const held = eventsOf(press, { busyAfter: 10 });
+    expect(held.events.map((e) => e.type)).toEqual(['start', 'end']);
+    expect(held.ep.roomTalks).toBe(false);
+    // Withdrawn at `busyOverPriorAfter`: the room is learnt, for this press and the next.
+    const { ep, events } = eventsOf(press, { busyAfter: 10, busyOverPriorAfter: 3 });
+    expect(events[0]).toEqual({ type: 'start', startFrame: 0 });
+    expect(events[1]?.type).toBe('cancel');
+    expect(ep.roomTalks).toBe(true);
+    expect(ep.roomTalk).toBeDefined();
+    // Opened once the floor is known, the room's utterance waits for `busyAfter` as before.
+    const later = concat(noise(3), talkingRoom(4.5));
+    const after = eventsOf(later, { busyAfter: 10, busyOverPriorAfter: 3 });
+    expect(after.events.map((e) => e.type)).toEqual(['start', 'end']);
+    expect(after.ep.roomTalks).toBe(false);
+  });
+
   it('tells a talking room from a steady one whose level it heard before a press', () => {
     // Where each utterance ends: is the room known, and does it talk?
     const atEnds = (x: Float32Array): { level: number | undefined; talks: boolean }[] => {

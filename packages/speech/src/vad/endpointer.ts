@@ -37,6 +37,13 @@ export interface EndpointerOptions {
    * (docs/decisions/0075).
    */
   busyAfter?: Seconds;
+  /**
+   * As `busyAfter`, for an utterance opened while the floor is still the prior guess: a
+   * press begun as a television talks is opened by it at once and held open to the press's
+   * end, never reaching `busyAfter`, press after press (docs/decisions/0097). At most
+   * `busyAfter`; absent: `busyAfter`.
+   */
+  busyOverPriorAfter?: Seconds;
   /** The talking room's level is the loud end of this much of its recent sound. */
   roomWindow?: Seconds;
   /**
@@ -203,6 +210,8 @@ export class Endpointer {
   private windowMin = Infinity;
   /** Frames an utterance may run before it is taken for the room; Infinity: never. */
   private readonly busyAfterFrames: number;
+  /** The same for an utterance opened over the prior floor (`busyOverPriorAfter`). */
+  private readonly busyOverPriorFrames: number;
   /** Every recent frame's level and noise floor, as far back as the longest utterance, to
    * hear one again; and room to sort one. */
   private readonly levels: Float32Array;
@@ -281,6 +290,10 @@ export class Endpointer {
     this.keepGoingDb = this.sustainDb;
     const busy = options.busyAfter !== undefined && frames(options.busyAfter) < this.maxFrames;
     this.busyAfterFrames = busy ? frames(options.busyAfter ?? 0) : Infinity;
+    this.busyOverPriorFrames = Math.min(
+      this.busyAfterFrames,
+      options.busyOverPriorAfter === undefined ? Infinity : frames(options.busyOverPriorAfter),
+    );
     // An ended utterance is looked at once its end-point silence has passed.
     this.levels = new Float32Array(busy ? this.maxFrames + this.minSilenceFrames + 1 : 0);
     this.scratch = new Float32Array(this.levels.length);
@@ -466,7 +479,7 @@ export class Endpointer {
       this.hearQuiet(t, energyDb, noise);
       if (this.roomDb !== -Infinity) this.hearRoom(energyDb);
     }
-    if (this.inSpeech && t + 1 - Math.max(this.start, this.withdrawnAt) >= this.busyAfterFrames) {
+    if (this.inSpeech && t + 1 - Math.max(this.start, this.withdrawnAt) >= this.busyFrames()) {
       return this.withdraw(t);
     }
     if (this.roomDb === -Infinity && this.levels.length > 0) {
@@ -486,6 +499,12 @@ export class Endpointer {
       if (again !== undefined) return again;
     }
     return event === undefined ? NONE : [event];
+  }
+
+  /** How long the open utterance may run before it is taken for the room. */
+  private busyFrames(): number {
+    const overPrior = !this.priorHeard && this.start < this.history.length && this.withdrawnAt === -Infinity;
+    return overPrior ? this.busyOverPriorFrames : this.busyAfterFrames;
   }
 
   /**
