@@ -16,7 +16,7 @@ import {
   type StreamScore,
 } from '../eval/continuous.js';
 import { ListeningRoom } from '../vad/room-noise.js';
-import { addRoomTone, narrowBand, rmsOf } from '../eval/channels.js';
+import { asRecorded, narrowBand, rmsOf } from '../eval/channels.js';
 import { between, hash, rng } from '../eval/seeded.js';
 import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
@@ -148,16 +148,11 @@ const users = [
 ];
 
 /**
- * An FSDD recording as the app would have recorded it: FSDD's are cut to the word, so
- * templates and utterances would differ by the end-pointer's padding (room heard before and
- * after a word live). 0.3 s before and 0.5 s after it, and a quiet room 40 dB under the
- * word throughout, heard as the word was, through an 8 kHz channel.
+ * An FSDD recording as the app would have recorded it (`asRecorded`), a quiet room 40 dB
+ * under the word, heard as the word was, through an 8 kHz channel.
  */
-function asRecorded(word: Float32Array, seed: string): Float32Array {
-  const out = new Float32Array(Math.round(0.3 * SAMPLE_RATE) + word.length + Math.round(0.5 * SAMPLE_RATE));
-  out.set(word, Math.round(0.3 * SAMPLE_RATE));
-  addRoomTone(out, rmsOf(word) / 100, rng(hash(seed)));
-  return narrowBand(out);
+function asRecordedByPhone(word: Float32Array, seed: string): Float32Array {
+  return narrowBand(asRecorded(word, rmsOf(word) / 100, rng(hash(seed))));
 }
 
 function fsddUsers(data: string): { group: string; enrol: string; takes: string } {
@@ -173,7 +168,7 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
   for (const speaker of [...new Set(enrol.map((e) => e.speaker))].sort()) {
     const mine = enrol
       .filter((e) => e.speaker === speaker)
-      .map((e, i) => (fsdd ? { ...e, audio: asRecorded(e.audio, `${speaker} enrolled ${i}`) } : e));
+      .map((e, i) => (fsdd ? { ...e, audio: asRecordedByPhone(e.audio, `${speaker} enrolled ${i}`) } : e));
     const vocabulary = new Set(mine.map((e) => normaliseText(e.text)));
     const matcher = new Matcher(trainProfile(mine.map((e) => ({ text: e.text, audio: e.audio }))));
     const r = rng(hash(speaker));
@@ -185,7 +180,7 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
       .slice(0, count)
       .map(({ t, i }) => ({
         text: t.text,
-        audio: fsdd ? asRecorded(t.audio, `${speaker} said ${i}`) : t.audio,
+        audio: fsdd ? asRecordedByPhone(t.audio, `${speaker} said ${i}`) : t.audio,
         known: vocabulary.has(normaliseText(t.text)),
       }));
     const gaps = [...said.map(() => between(r, [2, 4])), 2];
@@ -198,7 +193,7 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
         gaps,
         noise === undefined ? undefined : { noise, snrDb, offset: Math.floor(r() * noise.length) },
         // The takes' own room goes on between them: their first 0.25 s and last 0.45 s at
-        // least are that room alone (synthetic.node.ts, `asRecorded`).
+        // least are that room alone (synthetic.node.ts, `asRecordedByPhone`).
         { edge: 0.2, random: rng(hash(`${speaker} room tone`)) },
       );
       // FSDD's speakers speak through an 8 kHz channel, and their room comes through it

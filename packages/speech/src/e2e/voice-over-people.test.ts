@@ -10,7 +10,7 @@ import { concatAudio, wavToMono16k } from '../audio/audio.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import { sayInStream, scoreStream, type StreamFinal, type StreamScore } from '../eval/continuous.js';
-import { addRoomTone } from '../eval/channels.js';
+import { asRecorded } from '../eval/channels.js';
 import { rng } from '../eval/seeded.js';
 import { trainProfile } from '../model/train.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
@@ -22,14 +22,6 @@ const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'];
 
 const recording = (digit: number, speaker: string, take: number): Float32Array =>
   wavToMono16k(new Uint8Array(readFileSync(join(fsdd, `${digit}_${speaker}_${take}.wav`))));
-
-/** FSDD cuts its words close: as the app records them, with the room's quiet around. */
-function asRecorded(word: Float32Array, seed: number): Float32Array {
-  const out = new Float32Array(Math.round(0.3 * SAMPLE_RATE) + word.length + Math.round(0.5 * SAMPLE_RATE));
-  out.set(word, Math.round(0.3 * SAMPLE_RATE));
-  addRoomTone(out, 0.0003, rng(seed));
-  return out;
-}
 
 /** What one live stream, hands-free, made of the digits said in `audio`. */
 function heard(matcher: Matcher, audio: Float32Array, spans: Parameters<typeof scoreStream>[0]): StreamScore {
@@ -55,14 +47,17 @@ describe.skipIf(!existsSync(fsdd))('the voice over real people talking (FSDD)', 
     for (const [s, speaker] of SPEAKERS.entries()) {
       const profile = trainProfile(
         DIGITS.flatMap((text, d) =>
-          [0, 1, 2].map((n) => ({ text, audio: asRecorded(recording(d, speaker, n), s * 100 + n) })),
+          [0, 1, 2].map((n) => ({
+            text,
+            audio: asRecorded(recording(d, speaker, n), 0.0003, rng(s * 100 + n)),
+          })),
         ),
       );
       expect(profile.voice).toBeDefined();
       const said = DIGITS.flatMap((text, d) =>
         [10, 11, 12].map((n) => ({
           text,
-          audio: asRecorded(recording(d, speaker, n), s * 100 + n),
+          audio: asRecorded(recording(d, speaker, n), 0.0003, rng(s * 100 + n)),
           known: true,
         })),
       );

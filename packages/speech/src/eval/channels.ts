@@ -70,3 +70,16 @@ export function addRoomTone(audio: Float32Array, rms: number, random: () => numb
   const scale = power > 0 ? rms / Math.sqrt(power / audio.length) : 0;
   for (let i = 0; i < audio.length; i++) audio[i] = (audio[i] as number) + (tone[i] as number) * scale;
 }
+
+/**
+ * A word cut close in a file (as FSDD's are) as the app would have recorded it: 0.3 s before
+ * it and 0.5 s after it, the end-pointer's padding and more, and a quiet room at `roomRms`
+ * throughout. Templates and live utterances then differ by nothing but the room.
+ */
+export function asRecorded(word: Float32Array, roomRms: number, random: () => number): Float32Array {
+  const before = Math.round(0.3 * SAMPLE_RATE);
+  const out = new Float32Array(before + word.length + Math.round(0.5 * SAMPLE_RATE));
+  out.set(word, before);
+  addRoomTone(out, roomRms, random);
+  return out;
+}
