@@ -438,6 +438,27 @@ describe('Endpointer in a room that talks', () => {
     expect(heardAt).toBeLessThan(7);
   });
 
+  it("keeps a word the person's voice opened over a room handed on, at the first noise window", () => {
+    // A press that starts from a talking room handed on (docs/decisions/0089, 0095), the
+    // person's word only 6 dB over the room's words and opened by their voice (0094), open
+    // at 2 s, where the first noise window's check looks at it (0077).
+    const last = new Endpointer({ busyAfter: 4 });
+    for (const v of energies(talkingRoom(8, 3))) last.process(v);
+    const talkingRoomOption = last.roomTalk;
+    expect(talkingRoomOption).toBeDefined();
+    const at = 1.7;
+    const press = withWords(talkingRoom(4, 7), [[at, word(0.6, [120, 150], [600, 1400], 3, 0.06)]]);
+    const inWord = (t: number): boolean => seconds(t) >= at && seconds(t) < at + 0.6;
+    const ep = new Endpointer({ busyAfter: 10, talkingRoom: talkingRoomOption });
+    const events = energies(press).flatMap((v, t) => [...ep.process(v, inWord(t) ? 1 : 2)]);
+    const [start, ...rest] = events;
+    expect(start?.type).toBe('start');
+    expect(Math.abs(seconds(start?.startFrame ?? 0) - at)).toBeLessThan(0.15);
+    // Not cancelled as the prior floor's guess: it ends with the word.
+    expect(rest.map((e) => e.type)).toEqual(['end']);
+    expect(Math.abs(seconds((rest[0] as Segment).endFrame) - (at + 0.6))).toBeLessThan(0.2);
+  });
+
   it('starts a press from the talking room the last one heard, and answers it promptly', () => {
     // People talking 12 dB under the person's word, from before the press to after it: the
     // press alone opens an utterance on them and, their loudest syllables within 12 dB of

@@ -201,6 +201,12 @@ export class Endpointer {
   private inSpeech = false;
   private run = 0;
   private runStart = 0;
+  /**
+   * Whether the onset run so far, and the open utterance, owe a frame to the person's voice
+   * over a talking room (`voiceOverRoom`) rather than to its level.
+   */
+  private runByVoice = false;
+  private openedByVoice = false;
   private start = 0;
   private lastSpeech = 0;
   private voiced = 0;
@@ -458,9 +464,11 @@ export class Endpointer {
     // The first frame whose floor is the room's own: an utterance opened over the prior
     // with nothing in it that opens one over this floor was the room's sound, not speech
     // (a press to talk in a room louder than the prior, the person slow to begin; 0077).
+    // One the person's voice opened over a talking room handed on is theirs (0099).
     if (
       t === this.history.length &&
       this.inSpeech &&
+      !this.openedByVoice &&
       !this.opensOver(this.start, t, Math.max(noise, this.roomDb))
     ) {
       const cancel: EndpointEvent = { type: 'cancel', startFrame: this.start };
@@ -537,15 +545,21 @@ export class Endpointer {
    * alone). */
   private step(t: number, energyDb: Decibels, floor: Decibels): EndpointEvent | undefined {
     const keepGoing = this.roomDb === -Infinity ? this.keepGoingDb : this.sustainDb;
+    const overLevel = !this.inSpeech && this.rises(energyDb, floor, this.onsetDb);
     const loud = this.inSpeech
       ? (this.rises(energyDb, floor, keepGoing) && energyDb > this.roomAloneDb) ||
         this.voiceOverRoom(energyDb, floor, VOICE_KEEP_LINE)
-      : this.rises(energyDb, floor, this.onsetDb) || this.voiceOverRoom(energyDb, floor, VOICE_OPEN_LINE);
+      : overLevel || this.voiceOverRoom(energyDb, floor, VOICE_OPEN_LINE);
     if (!this.inSpeech) {
       if (loud) {
-        if (this.run === 0) this.runStart = t;
+        if (this.run === 0) {
+          this.runStart = t;
+          this.runByVoice = false;
+        }
+        this.runByVoice ||= !overLevel;
         this.run++;
         if (this.run >= this.minOnsetFrames) {
+          this.openedByVoice = this.runByVoice;
           this.inSpeech = true;
           this.start = Math.max(0, this.runStart - this.padFrames);
           this.lastSpeech = t;
