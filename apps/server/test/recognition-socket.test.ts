@@ -1,4 +1,4 @@
-import type { Phrase, RecognitionResult, ServerToClientEvents } from '@parla/contract';
+import type { Phrase, RecognitionResult, ServerToClientEvents, StreamEndedPayload } from '@parla/contract';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { concatAudio, deserializeProfile, frameOpusPackets, wavToMono16k } from '@parla/speech';
@@ -81,15 +81,7 @@ function utterances(takes: [number, number][], gapSeconds = 1): Uint8Array {
       new Float32Array(Math.round(gapSeconds * 16_000)),
     );
   }
-  const total = parts.reduce((sum, part) => sum + part.length, 0);
-  const pcm = new Int16Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    for (let i = 0; i < part.length; i += 1)
-      pcm[offset + i] = Math.round(Math.max(-1, Math.min(1, part[i] ?? 0)) * 32767);
-    offset += part.length;
-  }
-  return new Uint8Array(pcm.buffer);
+  return pcm16(concatAudio(...parts));
 }
 
 /** Each utterance said on its own, waiting for its recognition. */
@@ -134,6 +126,13 @@ async function confirmedTakes(person: Session) {
     .where('kind', '=', 'training')
     .execute();
   return takes.filter((take) => (take.metadata as { source?: string }).source === 'confirmed').length;
+}
+
+/** Samples in -1..1 as the 16-bit little-endian PCM the socket carries. */
+function pcm16(samples: Float32Array) {
+  return new Uint8Array(
+    Int16Array.from(samples, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767)).buffer,
+  );
 }
 
 function sendInChunks(socket: Socket, pcm: Uint8Array) {
@@ -182,8 +181,9 @@ describe('recognition over the socket', () => {
     const payload = (await result) as RecognitionResult;
     expect(payload).toMatchObject({ recognition_mode: 'speak', acoustic_model_id: 1 });
     expectUnderstood(payload, 'four');
+    const ended = client.next('stream_ended');
     client.socket.emit('stop_stream_processing');
-    await client.next('request_received');
+    expect(await ended).toMatchObject({ outcome: 'recognised' });
     client.socket.disconnect();
   });
 
@@ -331,11 +331,9 @@ describe('recognition over the socket', () => {
         (3 + 5 * i) * 16_000,
       ),
     );
-    const pcm = Int16Array.from(audio, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767));
-
     const client = await ready(trained);
     const tooLoud = client.next('room_noise');
-    sendInChunks(client.socket, new Uint8Array(pcm.buffer));
+    sendInChunks(client.socket, pcm16(audio));
     expect(await tooLoud).toEqual({ too_loud: true, cause: 'voices' });
     const received = client.next('request_received');
     client.socket.emit('stop_stream_processing');
@@ -369,29 +367,43 @@ describe('recognition over the socket', () => {
       mine,
       silence(1),
     );
-    const pcm = new Uint8Array(
-      Int16Array.from(press, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767)).buffer,
-    );
+    const pcm = pcm16(press);
+    /** The texts of the press's results, and how the server said the press ended. */
     const pressOnce = async (client: Awaited<ReturnType<typeof ready>>, audio: Uint8Array) => {
-      const received = client.next('request_received');
+      const before = client.events.length;
+      const ended = client.next('stream_ended');
       sendInChunks(client.socket, audio);
       client.socket.emit('stop_stream_processing');
-      await received;
-      return client.events.filter((e) => e.name === 'recognition').map((e) => e.payload as RecognitionResult);
+      const { outcome } = (await ended) as StreamEndedPayload;
+      const texts = client.events
+        .slice(before)
+        .filter((e) => e.name === 'recognition')
+        .map((e) => (e.payload as RecognitionResult).text);
+      return { texts, outcome };
     };
 
     const client = await ready(trained);
-    expect((await pressOnce(client, utterances([[4, 26]]))).map((r) => r.text)).toEqual(['four']);
+    expect(await pressOnce(client, utterances([[4, 26]]))).toEqual({
+      texts: ['four'],
+      outcome: 'recognised',
+    });
     // The next press answers only for the person, and takes back what it showed of the other.
     const before = client.events.length;
-    expect((await pressOnce(client, pcm)).map((r) => r.text)).toEqual(['four', 'four']);
+    expect(await pressOnce(client, pcm)).toEqual({ texts: ['four'], outcome: 'recognised' });
     const shown = client.events.slice(before).filter((e) => e.name === 'partial_recognition');
     expect(shown.map((e) => (e.payload as { text: string }).text)).toContain('');
+    // A press that heard only the other voice ends saying so, with no result.
+    const otherOnly = concatAudio(
+      silence(0.5),
+      other.map((v) => v * gain),
+      silence(1),
+    );
+    expect(await pressOnce(client, pcm16(otherOnly))).toEqual({ texts: [], outcome: 'taken_for_room' });
     client.socket.disconnect();
     // Before anything of the person's is understood there is no voice to compare with: the
     // other voice is said not to be understood.
     const fresh = await ready(trained);
-    expect((await pressOnce(fresh, pcm)).map((r) => r.text)).toEqual([null, 'four']);
+    expect((await pressOnce(fresh, pcm)).texts).toEqual([null, 'four']);
     fresh.socket.disconnect();
   });
 
@@ -405,6 +417,31 @@ describe('recognition over the socket', () => {
     const silence = client.next('recognition');
     client.socket.emit('recognize_audio_samples', new Uint8Array(16_000 * 2));
     expect(await silence).toMatchObject({ text: null, rejected: true });
+    client.socket.disconnect();
+  });
+
+  it('ends a press that heard no speech saying nothing was heard, and a stop without audio too', async () => {
+    const client = await ready(trained);
+    // Two seconds of a quiet room: a faint hiss, no speech.
+    let seed = 7;
+    const hiss = Float32Array.from({ length: 2 * 16_000 }, () => {
+      seed = (seed * 16_807) % 2_147_483_647;
+      return (seed / 2_147_483_647 - 0.5) * 0.004;
+    });
+    const ended = client.next('stream_ended');
+    sendInChunks(client.socket, pcm16(hiss));
+    client.socket.emit('stop_stream_processing');
+    expect(await ended).toMatchObject({ outcome: 'nothing_heard' });
+    const again = client.next('stream_ended');
+    client.socket.emit('stop_stream_processing');
+    expect(await again).toMatchObject({ outcome: 'nothing_heard' });
+    expect(client.events.filter((e) => e.name === 'recognition')).toEqual([]);
+    // Each answer follows its own request_received, with the same id.
+    const ids = client.events
+      .filter((e) => e.name === 'request_received' || e.name === 'stream_ended')
+      .map((e) => (e.payload as { request_id: string }).request_id);
+    expect(ids).toEqual([ids[0], ids[0], ids[2], ids[2]]);
+    expect(ids[0]).not.toBe(ids[2]);
     client.socket.disconnect();
   });
 

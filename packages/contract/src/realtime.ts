@@ -85,12 +85,45 @@ export interface RoomNoisePayload {
   cause: RoomNoiseCause;
 }
 
+/**
+ * How a live stream ended, when the client stopped it: `recognised` if any `recognition`
+ * was sent in it (rejections too), `taken_for_room` if speech was heard but all of it was
+ * set aside as the room's (a television, other people), `nothing_heard` if no speech was.
+ */
+export const STREAM_OUTCOMES = ['recognised', 'taken_for_room', 'nothing_heard'] as const;
+export type StreamOutcome = (typeof STREAM_OUTCOMES)[number];
+
+/** What a live stream has done so far, from its recogniser's events. */
+export interface StreamTally {
+  /** An utterance was opened (speech start). */
+  heardSpeech: boolean;
+  /** A result was given (rejections too). */
+  answered: boolean;
+}
+
+/** How a stream with this tally ended. */
+export function streamOutcome(tally: StreamTally): StreamOutcome {
+  if (tally.answered) return 'recognised';
+  return tally.heardSpeech ? 'taken_for_room' : 'nothing_heard';
+}
+
+/**
+ * The answer to `stop_stream_processing`, after the stream's last `recognition`: no more
+ * results are coming, and whether anything was understood. Parla's own event
+ * (docs/decisions/0100).
+ */
+export interface StreamEndedPayload {
+  request_id: string;
+  outcome: StreamOutcome;
+}
+
 export interface ServerToClientEvents {
   connection_ready: () => void;
   request_received: (payload: { request_id: string }) => void;
   partial_recognition: (payload: { text: string }) => void;
   recognition: (payload: RecognitionResult) => void;
   room_noise: (payload: RoomNoisePayload) => void;
+  stream_ended: (payload: StreamEndedPayload) => void;
   model_missing: (payload: ModelStatusPayload) => void;
   model_loading: (payload: ModelStatusPayload) => void;
   model_loading_error: (payload: ModelStatusPayload) => void;

@@ -7,6 +7,8 @@ import {
   type RealtimeProvider,
   type RecognitionMode,
   type RecognitionResult,
+  streamOutcome,
+  type StreamTally,
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
@@ -51,6 +53,7 @@ export class RecognitionSession {
   private options: Options;
   private context: { appBuild?: string | undefined; scenarioId?: string | undefined } = {};
   private stream: RecognitionStream | undefined;
+  private tally: StreamTally = { heardSpeech: false, answered: false };
   /** Whether results are kept, so that each gets the id of its recording. */
   private keepsRecognitions = false;
   /** Opus state of the live stream, made on its first compressed message. */
@@ -157,26 +160,34 @@ export class RecognitionSession {
       }
       activeStreams.set(this.userId, this.socket.id);
       this.stream = this.newStream(this.model);
+      this.tally = { heardSpeech: false, answered: false };
       this.kept = [];
       this.keptFrom = 0;
       this.keptLength = 0;
     }
     this.keep(samples);
-    await this.emitEvents(this.stream.push(samples), this.model);
+    await this.emitEvents(this.stream.push(samples), this.model, this.tally);
   }
 
   async stopStream() {
     const stream = this.stream;
+    const tally = this.tally;
     const keptAudio = { kept: this.kept, keptFrom: this.keptFrom, keptLength: this.keptLength };
     // The person's next stream may start at once, on this socket or another.
     this.releaseStream();
-    this.socket.emit('request_received', { request_id: randomUUID() });
+    const requestId = randomUUID();
+    this.socket.emit('request_received', { request_id: requestId });
     if (stream && this.model) {
       Object.assign(this, keptAudio);
-      await this.emitEvents(stream.end(), this.model);
+      await this.emitEvents(stream.end(), this.model, tally);
       this.kept = [];
       this.keptLength = 0;
     }
+    // Said after the last result, so the client knows none is coming and why (decision 0100).
+    this.socket.emit('stream_ended', {
+      request_id: requestId,
+      outcome: stream ? streamOutcome(tally) : 'nothing_heard',
+    });
   }
 
   /** A whole utterance in one message: every utterance in it gets a result; silence gets a rejection. */
@@ -227,13 +238,14 @@ export class RecognitionSession {
     });
   }
 
-  private async emitEvents(events: StreamEvent[], model: LoadedModel) {
+  private async emitEvents(events: StreamEvent[], model: LoadedModel, tally: StreamTally) {
     for (const event of events) {
       switch (event.type) {
         case 'partial':
           this.socket.emit('partial_recognition', { text: this.filter(event.text) });
           break;
         case 'final': {
+          tally.answered = true;
           const result = this.result(event, model, this.recordingId());
           this.socket.emit('recognition', result);
           await this.store(result, this.keptAudio(event.start, event.end));
@@ -248,6 +260,7 @@ export class RecognitionSession {
           this.socket.emit('partial_recognition', { text: '' });
           break;
         case 'speech-start':
+          tally.heardSpeech = true;
           break;
       }
     }

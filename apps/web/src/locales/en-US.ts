@@ -262,6 +262,11 @@ export const enUS = {
     bestGuess: 'Did you mean “{{text}}”?',
     useGuess: 'Yes, use “{{text}}”',
     hearing: 'Hearing: {{text}}',
+    missed: {
+      nothing_heard: 'Nothing was heard. Check that your microphone is on and close to you, then try again.',
+      taken_for_room:
+        'Nothing was understood: what was heard seemed to come from the room around you, such as a television or other people, not from you. Try again, a little closer to the microphone.',
+    },
     roomTooLoud: {
       voices:
         'It is too noisy here for {{product}} to understand you well: voices or a television are nearly as loud as you. Turn them down, move away from them, or come closer to the microphone.',

@@ -116,6 +116,54 @@ describe('LocalEngine', () => {
     });
   });
 
+  it('says how each stream ended, as the server does', async () => {
+    const { engine, worker, state } = setup();
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    // Speech heard, then withdrawn as the room's: nothing understood.
+    worker.next = [
+      { type: 'speech-start', time: 0 },
+      { type: 'speech-cancelled', time: 0.4 },
+    ];
+    engine.sendChunk(new Int16Array(16_000));
+    engine.endStream();
+    await vi.waitFor(() => {
+      expect(state().missed).toBe('taken_for_room');
+    });
+    expect(state().processing).toBe(false);
+    // A stream with no speech in it.
+    engine.sendChunk(new Int16Array(3200));
+    engine.endStream();
+    await vi.waitFor(() => {
+      expect(state().missed).toBe('nothing_heard');
+    });
+    // A rejection is an answer: the page already says it was not understood.
+    worker.next = [
+      { type: 'speech-start', time: 0 },
+      {
+        type: 'final',
+        start: 0,
+        end: 0.3,
+        text: null,
+        confidence: 0.2,
+        rejected: true,
+        alternatives: [{ text: 'good morning', confidence: 0.2 }],
+      },
+    ];
+    engine.sendChunk(new Int16Array(3200));
+    engine.endStream();
+    await vi.waitFor(() => {
+      expect(state().missed).toBeNull();
+    });
+    // A press the microphone sent nothing for.
+    engine.sendChunk(new Int16Array(3200));
+    engine.endStream();
+    engine.endStream();
+    expect(state().missed).toBe('nothing_heard');
+  });
+
   it('dispose stops the worker', async () => {
     const { engine, worker, state } = setup();
     engine.start();

@@ -1,4 +1,10 @@
-import { AUDIO_SAMPLE_RATE, type RecognitionResult, type SetOptionsPayload } from '@parla/contract';
+import {
+  AUDIO_SAMPLE_RATE,
+  type RecognitionResult,
+  type SetOptionsPayload,
+  streamOutcome,
+  type StreamTally,
+} from '@parla/contract';
 import type { SpeechHandlers, SpeechReply, StreamEvent } from '@parla/speech';
 import type { EngineCallbacks, RecognitionEngine } from './recognition-engine';
 import { MIN_PENDING_SAMPLES, processingTimeoutMs } from './recognition-state';
@@ -39,6 +45,7 @@ export class LocalEngine implements RecognitionEngine {
   private options: SetOptionsPayload;
   private version = 0;
   private streamId: string | null = null;
+  private tally: StreamTally = { heardSpeech: false, answered: false };
   private streamCounter = 0;
   private readonly tail = new AudioTail(MAX_KEPT_SECONDS * AUDIO_SAMPLE_RATE);
   private queue: Promise<unknown> = Promise.resolve();
@@ -64,34 +71,48 @@ export class LocalEngine implements RecognitionEngine {
       options.streaming_vad_min_silence_length !== undefined &&
       options.streaming_vad_min_silence_length !== this.options.streaming_vad_min_silence_length;
     this.options = { ...this.options, ...options };
-    // The silence applies to streams started afterwards, as on the server.
-    if (silenceChanged && this.streamId) this.endStream();
+    // The silence applies to streams started afterwards, as on the server; the person goes
+    // on listening, so nothing is said about the stream ending.
+    if (silenceChanged && this.streamId) this.closeStream(false);
   }
 
   sendChunk(samples: Int16Array) {
     if (!this.worker || samples.length === 0) return;
     const streamId = this.ensureStream();
+    const tally = this.tally;
     this.tail.push(samples);
     this.samplesSinceResult += samples.length;
     this.enqueue(async () => {
       const events = await this.call('push-audio', { streamId, samples: toFloat(samples) });
-      this.handleEvents(events);
+      this.handleEvents(events, tally);
     });
   }
 
   endStream() {
+    this.closeStream(true);
+  }
+
+  private closeStream(report: boolean) {
     const streamId = this.streamId;
-    if (!this.worker || !streamId) return;
+    if (!this.worker) return;
+    if (!streamId) {
+      // The microphone gave nothing to send: nothing was heard.
+      if (report) this.config.dispatch({ type: 'stream_ended', outcome: 'nothing_heard' });
+      return;
+    }
+    const tally = this.tally;
     this.streamId = null;
     if (this.samplesSinceResult >= MIN_PENDING_SAMPLES)
       this.markProcessing(this.samplesSinceResult / AUDIO_SAMPLE_RATE);
     this.samplesSinceResult = 0;
     this.enqueue(async () => {
       const events = await this.call('close-stream', { streamId });
-      this.handleEvents(events);
+      this.handleEvents(events, tally);
       this.tail.reset();
       this.clearProcessing();
-      this.config.dispatch({ type: 'processing_timeout' });
+      this.config.dispatch(
+        report ? { type: 'stream_ended', outcome: streamOutcome(tally) } : { type: 'processing_timeout' },
+      );
     });
   }
 
@@ -158,6 +179,7 @@ export class LocalEngine implements RecognitionEngine {
     this.streamCounter += 1;
     const streamId = `s${this.streamCounter}`;
     this.streamId = streamId;
+    this.tally = { heardSpeech: false, answered: false };
     this.tail.reset();
     const minSilence = this.options.streaming_vad_min_silence_length;
     this.enqueue(() =>
@@ -199,10 +221,11 @@ export class LocalEngine implements RecognitionEngine {
     else waiting.reject(new Error(reply.error.message));
   }
 
-  private handleEvents(events: StreamEvent[]) {
+  private handleEvents(events: StreamEvent[], tally: StreamTally) {
     for (const event of events) {
       switch (event.type) {
         case 'speech-start':
+          tally.heardSpeech = true;
           this.config.dispatch({ type: 'partial', text: '' });
           break;
         case 'partial':
@@ -215,6 +238,7 @@ export class LocalEngine implements RecognitionEngine {
           this.config.dispatch({ type: 'room_noise', tooLoud: event.tooLoud, cause: event.cause });
           break;
         case 'final': {
+          tally.answered = true;
           const result: RecognitionResult = {
             text: event.rejected ? null : event.text,
             confidence: event.confidence,

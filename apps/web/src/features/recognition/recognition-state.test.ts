@@ -57,6 +57,27 @@ describe('recognition state', () => {
     expect(run({ type: 'audio_sent' }, { type: 'disconnected' }).processing).toBe(false);
   });
 
+  it('a stream that ends with nothing understood says why until the person listens again', () => {
+    const heardNothing = { type: 'stream_ended', outcome: 'nothing_heard' } as const;
+    const roomOnly = { type: 'stream_ended', outcome: 'taken_for_room' } as const;
+    expect(run({ type: 'audio_sent' }, heardNothing)).toMatchObject({
+      processing: false,
+      missed: 'nothing_heard',
+    });
+    expect(run({ type: 'partial', text: 'good' }, roomOnly)).toMatchObject({
+      partial: '',
+      missed: 'taken_for_room',
+    });
+    expect(run(heardNothing, { type: 'listening_started' }).missed).toBeNull();
+    expect(run(heardNothing, { type: 'final' }).missed).toBeNull();
+    expect(run(heardNothing, { type: 'disconnected' }).missed).toBeNull();
+    expect(run(heardNothing, { type: 'stream_ended', outcome: 'recognised' }).missed).toBeNull();
+    // A result then its stream's end: the result stands, nothing is said to be missed.
+    expect(
+      run({ type: 'audio_sent' }, { type: 'final' }, { type: 'stream_ended', outcome: 'recognised' }),
+    ).toMatchObject({ processing: false, missed: null });
+  });
+
   it('the room is too loud from the notice until the notice ends or the connection is lost', () => {
     const voices = { type: 'room_noise', tooLoud: true, cause: 'voices' } as const;
     expect(run(voices).drownedBy).toBe('voices');

@@ -3,6 +3,7 @@ import {
   SOCKET_ERROR_CODES,
   type RoomNoiseCause,
   type SocketErrorPayload,
+  type StreamOutcome,
 } from '@parla/contract';
 
 /** Connection of spec section 4: connected once the transport is up, ready on `connection_ready`. */
@@ -31,6 +32,8 @@ export interface RecognitionState {
   processing: boolean;
   /** What makes the room too loud to understand the person over, while it does. */
   drownedBy: RoomNoiseCause | null;
+  /** The last stream ended with nothing understood, and why; cleared when listening again. */
+  missed: Exclude<StreamOutcome, 'recognised'> | null;
   problem: RecognitionProblem | null;
 }
 
@@ -41,6 +44,7 @@ export const initialRecognitionState: RecognitionState = {
   partial: '',
   processing: false,
   drownedBy: null,
+  missed: null,
   problem: null,
 };
 
@@ -50,9 +54,11 @@ export type RecognitionEvent =
   | { type: 'connection_ready' }
   | { type: 'disconnected' }
   | { type: 'model_status'; status: Exclude<ModelStatus, 'unknown'>; message?: string | undefined }
+  | { type: 'listening_started' }
   | { type: 'audio_sent' }
   | { type: 'partial'; text: string }
   | { type: 'final' }
+  | { type: 'stream_ended'; outcome: StreamOutcome }
   | { type: 'processing_timeout' }
   | { type: 'room_noise'; tooLoud: boolean; cause: RoomNoiseCause }
   | { type: 'problem'; problem: RecognitionProblem | null };
@@ -73,16 +79,33 @@ export function recognitionReducer(state: RecognitionState, event: RecognitionEv
       return { ...state, connection: 'ready', model: 'unknown', modelMessage: null, problem: null };
     case 'disconnected':
       // What was recognised stays on the page; what was in flight will not come back.
-      return { ...state, connection: 'disconnected', partial: '', processing: false, drownedBy: null };
+      return {
+        ...state,
+        connection: 'disconnected',
+        partial: '',
+        processing: false,
+        drownedBy: null,
+        missed: null,
+      };
     case 'model_status':
       return { ...state, model: event.status, modelMessage: event.message ?? null };
+    case 'listening_started':
+      return state.missed ? { ...state, missed: null } : state;
     case 'audio_sent':
       return state.processing ? state : { ...state, processing: true };
     case 'partial':
       // The server sends the whole hypothesis so far; it grows until the final.
       return { ...state, partial: event.text };
     case 'final':
-      return { ...state, partial: '', processing: false };
+      return { ...state, partial: '', processing: false, missed: null };
+    case 'stream_ended':
+      // No result is coming: the flag clears now rather than at the timeout.
+      return {
+        ...state,
+        partial: '',
+        processing: false,
+        missed: event.outcome === 'recognised' ? null : event.outcome,
+      };
     case 'processing_timeout':
       return { ...state, processing: false };
     case 'room_noise':

@@ -167,6 +167,33 @@ describe('SocketEngine', () => {
     expect(state().processing).toBe(false);
   });
 
+  it('stream_ended clears processing at once and says why nothing was understood', () => {
+    const { engine, fake, state, timers } = setup();
+    engine.start();
+    fake().serve('connect');
+    engine.sendChunk(new Int16Array(16_000));
+    engine.endStream();
+    expect(state().processing).toBe(true);
+    fake().serve('stream_ended', { request_id: 'r1', outcome: 'taken_for_room' });
+    expect(state()).toMatchObject({ processing: false, missed: 'taken_for_room' });
+    expect(timers.at(-1)?.cleared).toBe(true);
+  });
+
+  it('a stream the microphone sent nothing for ends as nothing heard, with no stop to send', () => {
+    const { engine, fake, state } = setup();
+    engine.start();
+    fake().serve('connect');
+    engine.endStream();
+    expect(fake().sent.map((s) => s.event)).not.toContain('stop_stream_processing');
+    expect(state().missed).toBe('nothing_heard');
+    // After a result, a stop is still sent: the server's stream is open and says how it ended.
+    engine.sendChunk(new Int16Array(16_000));
+    fake().serve('recognition', result);
+    engine.endStream();
+    expect(fake().sent.at(-1)?.event).toBe('stop_stream_processing');
+    expect(state().processing).toBe(false);
+  });
+
   it('authentication failed: refreshes the token and connects again with the new one', async () => {
     const { engine, fake, refreshToken } = setup();
     engine.start();

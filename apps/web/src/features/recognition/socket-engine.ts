@@ -50,7 +50,9 @@ export class SocketEngine implements RecognitionEngine {
   private options: SetOptionsPayload;
   private reconnectTimer: unknown = null;
   private processingTimer: unknown = null;
+  /** Samples sent since the last result, and since the stream began (the last stop). */
   private streamSamples = 0;
+  private streamSent = 0;
   private disposed = false;
   private readonly setTimer: (run: () => void, ms: number) => unknown;
   private readonly clearTimer: (timer: unknown) => void;
@@ -78,18 +80,26 @@ export class SocketEngine implements RecognitionEngine {
     const socket = this.socket;
     if (!socket?.connected || samples.length === 0) return;
     this.streamSamples += samples.length;
+    this.streamSent += samples.length;
     // Binary as 16-bit little-endian PCM: the typed array's own bytes (browsers are little-endian).
     socket.emit('stream_audio_samples', samples.slice().buffer);
   }
 
   endStream() {
     const socket = this.socket;
-    if (!socket?.connected || this.streamSamples === 0) return;
+    if (!socket?.connected) return;
+    if (this.streamSent === 0) {
+      // The microphone gave nothing to send (a press too short, or a device sending only
+      // digital silence): there is no stream to stop, and nothing was heard.
+      this.config.dispatch({ type: 'stream_ended', outcome: 'nothing_heard' });
+      return;
+    }
     socket.emit('stop_stream_processing');
     // Only a trailing silence after the last result: no result is coming.
     if (this.streamSamples >= MIN_PENDING_SAMPLES)
       this.markProcessing(this.streamSamples / AUDIO_SAMPLE_RATE);
     this.streamSamples = 0;
+    this.streamSent = 0;
   }
 
   reconnect() {
@@ -120,6 +130,7 @@ export class SocketEngine implements RecognitionEngine {
     });
     socket.on('connect', () => {
       this.streamSamples = 0;
+      this.streamSent = 0;
       this.config.dispatch({ type: 'connected' });
     });
     socket.on('connection_ready', () => {
@@ -162,6 +173,10 @@ export class SocketEngine implements RecognitionEngine {
       this.clearProcessing();
       this.config.dispatch({ type: 'final' });
       this.config.onResult(result);
+    });
+    socket.on('stream_ended', ({ outcome }) => {
+      this.clearProcessing();
+      this.config.dispatch({ type: 'stream_ended', outcome });
     });
     socket.on('error', (payload) => {
       const reaction = reactToSocketError(payload);

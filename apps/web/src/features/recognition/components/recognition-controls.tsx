@@ -220,6 +220,12 @@ export function ListenControls({ recognition }: { recognition: Recognition }) {
           {t(`recognition.roomTooLoud.${recognition.state.drownedBy}`, { product: appConfig.productName })}
         </Alert>
       )}
+      {/* The last press ended with nothing understood: say so, or it looks like nothing happened. */}
+      {recognition.state.missed && (
+        <Alert severity="info" role="status" data-testid="nothing-understood" sx={{ maxWidth: 640 }}>
+          {t(`recognition.missed.${recognition.state.missed}`)}
+        </Alert>
+      )}
       {recognition.state.partial && (
         <Typography variant="body1" color="text.secondary" data-testid="partial-text">
           {t('recognition.hearing', { text: recognition.state.partial })}

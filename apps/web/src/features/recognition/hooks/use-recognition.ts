@@ -251,6 +251,7 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
 
   const startListening = useCallback(() => {
     wantListeningRef.current = true;
+    dispatch({ type: 'listening_started' });
     if (ready) void openMic();
   }, [ready, openMic]);
 
