@@ -62,6 +62,12 @@ export {
   type GenericResult,
   type PhraseGrammar,
 } from './generic/generic.js';
+export {
+  GENERIC_KNOWS_THE_VOICE,
+  UnrecordedPhrases,
+  withUnrecorded,
+  type Take,
+} from './generic/unrecorded.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
   analyseTake,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { take } from '../test/phrases.js';
-import { evaluate, personalFactory, type LoadedItem, type RecogniserFactory } from './evaluate.js';
+import type { UnrecordedPhrases } from '../generic/unrecorded.js';
+import {
+  evaluate,
+  personalFactory,
+  unrecordedIn,
+  type LoadedItem,
+  type RecogniserFactory,
+  type UnrecordedTrial,
+} from './evaluate.js';
 
 const names = ['yes', 'no', 'help me', 'water please'];
 const item = (p: number, t: number): LoadedItem => ({
@@ -81,6 +89,35 @@ describe('evaluate', () => {
     expect(learnt).toEqual([]);
     await evaluate(enrol, takes, scripted, { adapt: true });
     expect(learnt.sort()).toEqual(['no', 'unknown 5', 'yes']);
+  });
+
+  it('with phrases left unrecorded, trains without them and lets a generic path it trusts answer', async () => {
+    expect([...unrecordedIn(enrol, 2)]).toEqual(['help me', 'water please']);
+    const asked: string[][][] = [];
+    let deleted = 0;
+    // A generic path that names "help me" for anything, and knows the voice this well.
+    const trial = (knows: number): UnrecordedTrial => ({
+      every: 2,
+      create: (phrases, recorded) => {
+        asked.push([phrases, recorded]);
+        const fake = {
+          knows: () => knows,
+          hear: () => ({ text: 'help me', confidence: 0.7 }),
+          delete: () => void deleted++,
+        };
+        return Promise.resolve(fake as unknown as UnrecordedPhrases);
+      },
+    });
+    const named = (run: Awaited<ReturnType<typeof evaluate>>) =>
+      run.decisions.filter((d) => d.hypothesis === 'help me').length;
+    const trusted = await evaluate(enrol, test, personalFactory({}, trial(1)));
+    expect(asked[0]).toEqual([names, ['yes', 'no']]);
+    // The personal path never heard "help me": only the generic path can name it.
+    expect(named(trusted)).toBeGreaterThan(0);
+    expect(deleted).toBe(0);
+    const doubted = await evaluate(enrol, test, personalFactory({}, trial(0.2)));
+    expect(named(doubted)).toBe(0);
+    expect(deleted).toBe(1);
   });
 
   it('learns to reject an unknown phrase it was told about', async () => {

@@ -1,9 +1,10 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
+import { GENERIC_KNOWS_THE_VOICE, withUnrecorded, type UnrecordedPhrases } from '../generic/unrecorded.js';
 import { normaliseText } from '../model/profile.js';
 import { CONFIRMATIONS_PER_RETRAIN, correctionChoices, takesForTraining } from '../model/learning.js';
 import { trainProfile, type TrainOptions } from '../model/train.js';
-import { CHUNK_SAMPLES, type Milliseconds } from '../units.js';
+import { CHUNK_SAMPLES, SAMPLE_RATE, type Milliseconds } from '../units.js';
 
 /** A manifest item with its audio already at 16 kHz mono. */
 export interface LoadedItem {
@@ -97,16 +98,47 @@ type Final = Extract<StreamEvent, { type: 'final' }>;
 const finalsOf = (events: StreamEvent[]): Final[] => events.filter((e): e is Final => e.type === 'final');
 
 /**
+ * A trial of phrases not yet recorded: one phrase in `every` (in sorted order) has its
+ * takes left out of training, and is heard by the generic path as the server hears it.
+ */
+export interface UnrecordedTrial {
+  every: number;
+  /** The generic path for a person's phrases, those in `recorded` having takes. */
+  create(phrases: string[], recorded: string[]): Promise<UnrecordedPhrases | undefined>;
+}
+
+/** The phrases of `enrol` that an unrecorded trial treats as not yet recorded. */
+export function unrecordedIn(enrol: readonly LoadedItem[], every: number): Set<string> {
+  const phrases = [...new Set(enrol.map((e) => normaliseText(e.text)))].sort();
+  return new Set(phrases.filter((_, i) => i % every === 0));
+}
+
+/**
  * The personal recogniser exactly as the server and browser run it. Confirmed utterances
  * are learnt as the server learns them: every {@link CONFIRMATIONS_PER_RETRAIN} of them
  * the profile is retrained on the enrolment takes and the latest confirmed ones.
  */
-export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
-  return (enrol) => {
+export function personalFactory(options: TrainOptions = {}, trial?: UnrecordedTrial): RecogniserFactory {
+  return async (enrol) => {
     const t0 = now();
-    const recorded = enrol.map((e) => ({ text: e.text, audio: e.audio, confirmed: false }));
+    const withheld = trial === undefined ? new Set<string>() : unrecordedIn(enrol, trial.every);
+    const recorded = enrol
+      .filter((e) => !withheld.has(normaliseText(e.text)))
+      .map((e) => ({ text: e.text, audio: e.audio, confirmed: false }));
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
+    // The generic path hears the unrecorded phrases only for a voice it knows (as the server).
+    let unrecorded =
+      trial === undefined
+        ? undefined
+        : await trial.create(
+            [...new Set(enrol.map((e) => e.text))],
+            [...new Set(recorded.map((e) => e.text))],
+          );
+    if (unrecorded !== undefined && unrecorded.knows(recorded) < GENERIC_KNOWS_THE_VOICE) {
+      unrecorded.delete();
+      unrecorded = undefined;
+    }
     const trainMs = now() - t0;
     // The user's answers, each a confirmed take (of a phrase, or marked unknown).
     const answered: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];
@@ -131,21 +163,35 @@ export function personalFactory(options: TrainOptions = {}): RecogniserFactory {
           audio,
         );
         // A file is one phrase; if the end-pointer split it, the most confident piece speaks for it.
-        const best = finals.reduce<(typeof finals)[number] | undefined>(
+        const found = finals.reduce<(typeof finals)[number] | undefined>(
           (b, f) => (b === undefined || f.confidence > b.confidence ? f : b),
           undefined,
         );
+        // Heard again by the generic path once the personal path has rejected it: its cost
+        // comes after the end-point, so it counts in the final's.
+        let best = found;
+        let genericMs = 0;
+        if (found !== undefined && unrecorded !== undefined) {
+          const started = now();
+          const { start, end } = found;
+          best = withUnrecorded(
+            found,
+            audio.subarray(Math.floor(start * SAMPLE_RATE), Math.ceil(end * SAMPLE_RATE)),
+            unrecorded,
+          );
+          genericMs = now() - started;
+        }
         return Promise.resolve({
           text: best?.text ?? null,
           top: best?.alternatives[0]?.text ?? null,
           choices: best === undefined ? [] : correctionChoices(best),
           confidence: best?.confidence ?? 0,
-          ms,
-          finalMs,
+          ms: ms + genericMs,
+          finalMs: finalMs + genericMs,
         });
       },
     };
-    return Promise.resolve({ recogniser, trainMs });
+    return { recogniser, trainMs };
   };
 }
 

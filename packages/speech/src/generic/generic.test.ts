@@ -18,6 +18,13 @@ describe('phraseGrammar', () => {
     expect(g.uncovered).toEqual(['Zorblax now']);
     expect(g.jsgf).toContain('public <phrase> = ( turn on the light ) | ( yes );');
   });
+
+  it('puts a loop of single phones beside the phrases when asked, with its weight', () => {
+    const g = phraseGrammar(['Yes', 'No'], () => true, { phoneLoopWeight: '1e-15' });
+    expect(g.jsgf).toContain('public <phrase> = /1/ ( yes ) | /1/ ( no ) | /1e-15/ <phones>;');
+    expect(g.jsgf).toMatch(/<phones> = \( zzphaa \| zzphae \| .* \| zzphzh \)\+;/);
+    expect(phraseGrammar([], () => true, { phoneLoopWeight: '1e-15' }).jsgf).toBe('');
+  });
 });
 
 describe.skipIf(!existsSync(fsdd))('GenericRecogniser', () => {

@@ -22,8 +22,31 @@ export interface PhraseGrammar {
   uncovered: string[];
 }
 
-/** Build a JSGF grammar that accepts exactly one of the phrases. */
-export function phraseGrammar(phrases: readonly string[], known: (word: string) => boolean): PhraseGrammar {
+/**
+ * The phones of the bundled en-US model, each a dictionary word of its own (`zzph` and the
+ * phone, a spelling no English word has) for a loop of single phones: anything said that is
+ * none of the phrases.
+ */
+export const PHONE_WORDS: readonly (readonly [word: string, phone: string])[] =
+  'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'
+    .split(' ')
+    .map((phone) => [`zzph${phone.toLowerCase()}`, phone] as const);
+
+/** Grammar options: a rival to the phrases, so that the engine can answer "none of them". */
+export interface GrammarOptions {
+  /**
+   * A loop of single phones beside the phrases, with this prior weight against a phrase's 1
+   * (JSGF weight, e.g. `1e-15`): the smaller, the more a phrase is preferred.
+   */
+  phoneLoopWeight?: string;
+}
+
+/** Build a JSGF grammar that accepts exactly one of the phrases (or, with a rival, anything). */
+export function phraseGrammar(
+  phrases: readonly string[],
+  known: (word: string) => boolean,
+  options: GrammarOptions = {},
+): PhraseGrammar {
   const covered = new Map<string, string>();
   const uncovered: string[] = [];
   for (const phrase of phrases) {
@@ -32,11 +55,14 @@ export function phraseGrammar(phrases: readonly string[], known: (word: string) 
     if (words.length > 0 && words.every(known)) covered.set(key, phrase);
     else uncovered.push(phrase);
   }
-  const alternatives = [...covered.keys()].map((k) => `( ${k} )`);
-  const jsgf =
-    alternatives.length === 0
+  const loop = options.phoneLoopWeight;
+  const alternatives = [...covered.keys()].map((k) => (loop === undefined ? `( ${k} )` : `/1/ ( ${k} )`));
+  if (alternatives.length === 0) return { jsgf: '', covered, uncovered };
+  const rival =
+    loop === undefined
       ? ''
-      : `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${alternatives.join(' | ')};\n`;
+      : ` | /${loop}/ <phones>;\n<phones> = ( ${PHONE_WORDS.map(([word]) => word).join(' | ')} )+`;
+  const jsgf = `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${alternatives.join(' | ')}${rival};\n`;
   return { jsgf, covered, uncovered };
 }
 
@@ -55,12 +81,18 @@ export class GenericRecogniser {
   }
 
   /** Create a decoder for these phrases from a loaded SoundSwallower module. */
-  static async create(module: SoundSwallowerModule, phrases: readonly string[]): Promise<GenericRecogniser> {
+  static async create(
+    module: SoundSwallowerModule,
+    phrases: readonly string[],
+    options: GrammarOptions = {},
+  ): Promise<GenericRecogniser> {
     const decoder = new module.Decoder({ loglevel: 'FATAL', samprate: 16000 });
     await decoder.initialize();
     // The dictionary answers null for unknown words, despite the declared string type.
     const known = (w: string): boolean => (decoder.lookup_word(w) as string | null) !== null;
-    const grammar = phraseGrammar(phrases, known);
+    if (options.phoneLoopWeight !== undefined)
+      decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
+    const grammar = phraseGrammar(phrases, known, options);
     if (grammar.jsgf !== '') decoder.set_grammar(grammar.jsgf);
     return new GenericRecogniser(decoder, grammar);
   }

@@ -1,0 +1,133 @@
+import type { SoundSwallowerModule } from 'soundswallower';
+import type { Recognition } from '../decode/matcher.js';
+import { normaliseText } from '../model/profile.js';
+import { GenericRecogniser } from './generic.js';
+
+/**
+ * The phone loop's prior against a phrase (JSGF weight): at 1e-15 the generic path names
+ * about half of the unrecorded phrases of the speakers it knows, on the tuning splits,
+ * without naming more unknown ones (docs/decisions/0101).
+ */
+export const UNRECORDED_LOOP_WEIGHT = '1e-15';
+
+/**
+ * The share of a person's own recorded takes the generic path must name right before it is
+ * trusted with their unrecorded phrases: below it, their speech is beyond the generic
+ * acoustic model, and what it names is mostly wrong (docs/decisions/0101).
+ */
+export const GENERIC_KNOWS_THE_VOICE = 0.6;
+
+/** At most this many takes are heard to judge it, one a phrase first (each costs the engine a decode). */
+export const TAKES_TO_JUDGE = 24;
+
+/** A phrase and a recording of it. */
+export interface Take {
+  text: string;
+  audio: Float32Array;
+}
+
+/**
+ * Phrases the person has not recorded yet, heard by the generic path. It decides among all
+ * of their phrases and a loop of single phones (anything else), and answers only when a
+ * phrase without recordings wins: a recorded phrase the personal path rejected, or speech
+ * that is none of their phrases, is left rejected. One instance per stream at a time (the
+ * engine holds the utterance).
+ */
+export class UnrecordedPhrases {
+  private constructor(
+    private readonly recogniser: GenericRecogniser,
+    /** Normalised texts of the unrecorded phrases the engine can say. */
+    private readonly unrecorded: Set<string>,
+  ) {}
+
+  /**
+   * `phrases` are all of the person's phrases; those in `recorded` have takes in their
+   * profile. Undefined when none of the others is in the engine's dictionary.
+   */
+  static async create(
+    module: SoundSwallowerModule,
+    phrases: readonly string[],
+    recorded: readonly string[],
+  ): Promise<UnrecordedPhrases | undefined> {
+    const withTakes = new Set(recorded.map(normaliseText));
+    const recogniser = await GenericRecogniser.create(module, phrases, {
+      phoneLoopWeight: UNRECORDED_LOOP_WEIGHT,
+    });
+    const unrecorded = new Set([...recogniser.grammar.covered.keys()].filter((key) => !withTakes.has(key)));
+    if (unrecorded.size === 0) {
+      recogniser.delete();
+      return undefined;
+    }
+    return new UnrecordedPhrases(recogniser, unrecorded);
+  }
+
+  /** The unrecorded phrases it can answer for, normalised. */
+  get phrases(): string[] {
+    return [...this.unrecorded];
+  }
+
+  /** What the generic path names in one utterance, whichever phrase it is. */
+  private name(audio: Float32Array): { text: string | null; confidence: number } {
+    this.recogniser.start();
+    this.recogniser.process(audio);
+    return this.recogniser.finish();
+  }
+
+  /** One utterance: the unrecorded phrase it is, or null. */
+  hear(audio: Float32Array): { text: string; confidence: number } | null {
+    const { text, confidence } = this.name(audio);
+    return text !== null && this.unrecorded.has(normaliseText(text)) ? { text, confidence } : null;
+  }
+
+  /**
+   * The share of the person's takes (of recorded phrases) the generic path names right, on
+   * up to {@link TAKES_TO_JUDGE} of them: the first take of each phrase, then the second...
+   */
+  knows(takes: readonly Take[]): number {
+    const byPhrase = new Map<string, Take[]>();
+    for (const take of takes) {
+      const key = normaliseText(take.text);
+      byPhrase.set(key, [...(byPhrase.get(key) ?? []), take]);
+    }
+    const judged: Take[] = [];
+    for (let round = 0; judged.length < TAKES_TO_JUDGE; round++) {
+      const next = [...byPhrase.values()].flatMap((list) => list.slice(round, round + 1));
+      if (next.length === 0) break;
+      judged.push(...next.slice(0, TAKES_TO_JUDGE - judged.length));
+    }
+    if (judged.length === 0) return 0;
+    const right = judged.filter((take) => {
+      const { text } = this.name(take.audio);
+      return text !== null && normaliseText(text) === normaliseText(take.text);
+    }).length;
+    return right / judged.length;
+  }
+
+  /** Free the engine's memory. */
+  delete(): void {
+    this.recogniser.delete();
+  }
+}
+
+/**
+ * A final result heard again where the personal path rejected it: the unrecorded phrase
+ * the generic path names becomes the answer, the personal path's guesses its alternatives.
+ * Anything else is returned as it was.
+ */
+export function withUnrecorded<R extends Recognition>(
+  result: R,
+  audio: Float32Array,
+  unrecorded: UnrecordedPhrases | undefined,
+): R & { generic?: true } {
+  if (!result.rejected || unrecorded === undefined) return result;
+  const heard = unrecorded.hear(audio);
+  if (heard === null) return result;
+  return {
+    ...result,
+    text: heard.text,
+    confidence: heard.confidence,
+    rejected: false,
+    alternatives: [heard, ...result.alternatives],
+    generic: true,
+  };
+}
