@@ -103,7 +103,9 @@ describe('evaluate', () => {
         const fake = {
           knows: () => knows,
           hear: () => ({ text: 'help me', confidence: 0.7 }),
-          delete: () => void deleted++,
+          delete: () => {
+            deleted++;
+          },
         };
         return Promise.resolve(fake as unknown as UnrecordedPhrases);
       },
