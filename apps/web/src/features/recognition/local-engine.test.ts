@@ -164,6 +164,22 @@ describe('LocalEngine', () => {
     expect(state().missed).toBe('nothing_heard');
   });
 
+  it('says nothing of the last press once the next is streaming', async () => {
+    const { engine, worker, state } = setup();
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    engine.sendChunk(new Int16Array(16_000));
+    engine.endStream();
+    engine.sendChunk(new Int16Array(3200));
+    await vi.waitFor(() => {
+      expect(worker.requests.filter((r) => r.name === 'push-audio')).toHaveLength(2);
+    });
+    expect(worker.requests.map((r) => r.name)).toContain('close-stream');
+    expect(state()).toMatchObject({ missed: null, processing: false });
+  });
+
   it('dispose stops the worker', async () => {
     const { engine, worker, state } = setup();
     engine.start();

@@ -110,8 +110,10 @@ export class LocalEngine implements RecognitionEngine {
       this.handleEvents(events, tally);
       this.tail.reset();
       this.clearProcessing();
+      // A next press already streaming: this ending is the last one's, not to be said over it.
+      const reported = report && this.streamId === null;
       this.config.dispatch(
-        report ? { type: 'stream_ended', outcome: streamOutcome(tally) } : { type: 'processing_timeout' },
+        reported ? { type: 'stream_ended', outcome: streamOutcome(tally) } : { type: 'processing_timeout' },
       );
     });
   }

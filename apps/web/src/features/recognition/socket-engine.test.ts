@@ -179,6 +179,17 @@ describe('SocketEngine', () => {
     expect(timers.at(-1)?.cleared).toBe(true);
   });
 
+  it('an answer about the last press that comes once the next has begun says nothing over it', () => {
+    const { engine, fake, state } = setup();
+    engine.start();
+    fake().serve('connect');
+    engine.sendChunk(new Int16Array(16_000));
+    engine.endStream();
+    engine.sendChunk(new Int16Array(3200));
+    fake().serve('stream_ended', { request_id: 'r1', outcome: 'nothing_heard' });
+    expect(state()).toMatchObject({ processing: false, missed: null });
+  });
+
   it('a stream the microphone sent nothing for ends as nothing heard, with no stop to send', () => {
     const { engine, fake, state } = setup();
     engine.start();

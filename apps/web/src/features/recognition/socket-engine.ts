@@ -176,7 +176,11 @@ export class SocketEngine implements RecognitionEngine {
     });
     socket.on('stream_ended', ({ outcome }) => {
       this.clearProcessing();
-      this.config.dispatch({ type: 'stream_ended', outcome });
+      // Audio of a next press already went out: this answer is about the last one, and
+      // saying "nothing heard" now would speak over the press going on.
+      this.config.dispatch(
+        this.streamSent > 0 ? { type: 'processing_timeout' } : { type: 'stream_ended', outcome },
+      );
     });
     socket.on('error', (payload) => {
       const reaction = reactToSocketError(payload);
