@@ -125,8 +125,10 @@ function reportUnrecorded(decisions: Decision[], every: number) {
   const isLeft = (d: Decision) => left.get(d.speaker)?.has(normaliseText(d.reference)) ?? false;
   const right = (d: Decision) =>
     d.hypothesis !== null && normaliseText(d.hypothesis) === normaliseText(d.reference);
-  const share = (list: Decision[], test: (d: Decision) => boolean) =>
-    `${((100 * list.filter(test).length) / Math.max(1, list.length)).toFixed(1)} % (${list.filter(test).length}/${list.length})`;
+  const share = (list: Decision[], test: (d: Decision) => boolean) => {
+    const hits = list.filter(test).length;
+    return `${((100 * hits) / Math.max(1, list.length)).toFixed(1)} % (${hits}/${list.length})`;
+  };
   const known = decisions.filter((d) => d.inVocabulary);
   const unknown = decisions.filter((d) => !d.inVocabulary);
   console.log(

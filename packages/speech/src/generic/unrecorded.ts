@@ -88,7 +88,9 @@ export class UnrecordedPhrases {
     const byPhrase = new Map<string, Take[]>();
     for (const take of takes) {
       const key = normaliseText(take.text);
-      byPhrase.set(key, [...(byPhrase.get(key) ?? []), take]);
+      const list = byPhrase.get(key);
+      if (list === undefined) byPhrase.set(key, [take]);
+      else list.push(take);
     }
     const judged: Take[] = [];
     for (let round = 0; judged.length < TAKES_TO_JUDGE; round++) {
