@@ -147,6 +147,7 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
   app.addHook('onClose', async () => {
     await services.jobs.stop();
     await services.tts.close();
+    await services.recognition.close();
     mailer.close();
   });
 

@@ -420,6 +420,47 @@ describe('recognition over the socket', () => {
     client.socket.disconnect();
   });
 
+  it('hears a phrase not recorded yet with the generic recogniser, once the person has one', async () => {
+    // The generic path was judged on jackson's takes when the profile was trained: it
+    // names them well, so it may answer for phrases he has not recorded (decision 0102).
+    const meta = (await latestModel(trained))?.modelmeta as { generic_knows?: number } | undefined;
+    expect(meta?.generic_knows).toBeGreaterThanOrEqual(0.6);
+    const client = await ready(trained);
+    // "three" is none of his phrases: the profile rejects it, and nothing else answers.
+    const [before] = await sayEach(client, [[3, 10]]);
+    expect(before).toMatchObject({ text: null, rejected: true });
+    expect(before?.generic).toBeUndefined();
+    const { body: three } = await server.api.post<Phrase>(
+      '/app/casr/customPhrase',
+      { text: 'Three', scenario_id: 'conversation' },
+      trained.access_token,
+    );
+    try {
+      // Now it is his phrase, without a take: streamed or sent whole, the generic path says it.
+      const streamed = client.next('recognition');
+      sendInChunks(client.socket, utterances([[3, 10]]));
+      client.socket.emit('stop_stream_processing');
+      expect(await streamed).toMatchObject({ text: 'Three', rejected: false, generic: true });
+      const [whole] = await sayEach(client, [[3, 10]]);
+      expect(whole).toMatchObject({ text: 'Three', rejected: false, generic: true });
+      // Its own phrases stay the profile's to answer, and its guesses follow the generic answer.
+      const [one] = await sayEach(client, [[1, 24]]);
+      expectUnderstood(one as RecognitionResult, 'one');
+      expect(one?.generic).toBeUndefined();
+      expect(whole?.alternatives[0]?.text).toBe('Three');
+      // What was kept says who answered, for the person to confirm it as a take of "Three".
+      const kept = await server.db
+        .selectFrom('recordings')
+        .select('metadata')
+        .where('id', '=', whole?.recording_id ?? '')
+        .executeTakeFirstOrThrow();
+      expect(kept.metadata).toMatchObject({ text: 'Three', generic: true, rejected: false });
+    } finally {
+      await server.api.post('/app/casr/deletePhrase', { phrase_id: three.id }, trained.access_token);
+      client.socket.disconnect();
+    }
+  });
+
   it('ends a press that heard no speech saying nothing was heard, and a stop without audio too', async () => {
     const client = await ready(trained);
     // Two seconds of a quiet room: a faint hiss, no speech.

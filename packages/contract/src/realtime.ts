@@ -64,6 +64,11 @@ export interface RecognitionResult {
    * (POST /app/recording/recognition/{id}/confirm); null when nothing is kept.
    */
   recording_id?: string | null;
+  /**
+   * Parla's own: true when the generic recogniser answered, for a phrase the person has not
+   * recorded yet (their profile rejected the utterance); the app can ask them to record it.
+   */
+  generic?: boolean;
 }
 
 export interface ModelStatusPayload {

@@ -65,6 +65,8 @@ export {
 export {
   GENERIC_KNOWS_THE_VOICE,
   UnrecordedPhrases,
+  takesToJudge,
+  withGenericAnswer,
   withUnrecorded,
   type Take,
 } from './generic/unrecorded.js';

@@ -4,7 +4,10 @@ import {
   encodeTakeAnalysis,
   serializeProfile,
   trainProfile,
+  UnrecordedPhrases,
+  type Take,
 } from '@parla/speech';
+import { loadSoundSwallower } from '@parla/speech/node';
 
 /** A take as training receives it: the analysis kept from an earlier training, or its audio
  * (16 kHz mono) when there is none yet. */
@@ -13,6 +16,16 @@ export interface TakeToTrain {
   unknown: boolean;
   audio?: Float32Array;
   analysis?: Uint8Array;
+}
+
+/** What a training job hands its worker. */
+export interface TrainingRequest {
+  takes: TakeToTrain[];
+  /**
+   * All of the person's phrases and the takes (audio) to judge the generic path on: how
+   * well it knows this voice decides whether it may answer for phrases not yet recorded.
+   */
+  judge?: { phrases: string[]; takes: Take[] };
 }
 
 export interface TrainedProfile {
@@ -24,6 +37,32 @@ export interface TrainedProfile {
   /** Per take, the analysis made of its audio to keep beside it; null for takes that came
    * with theirs. */
   analyses: (Uint8Array | null)[];
+  /** The share of the judged takes the generic path named right (absent when not judged). */
+  genericKnows?: number;
+  judgeMs?: number;
+}
+
+/** Trains, and judges the generic path on the person's voice when asked to. */
+export async function trainAndJudge(request: TrainingRequest): Promise<TrainedProfile> {
+  const trained = trainAndSerialize(request.takes);
+  if (request.judge === undefined || request.judge.takes.length === 0) return trained;
+  const started = performance.now();
+  const genericKnows = await genericPathKnows(request.judge.phrases, request.judge.takes);
+  return { ...trained, genericKnows, judgeMs: Math.round(performance.now() - started) };
+}
+
+/** How well the generic path names the person's takes among all of their phrases (0..1). */
+async function genericPathKnows(phrases: string[], takes: Take[]): Promise<number> {
+  const engine = await UnrecordedPhrases.load(await loadSoundSwallower());
+  try {
+    engine.use(
+      phrases,
+      takes.map((take) => take.text),
+    );
+    return engine.knows(takes);
+  } finally {
+    engine.delete();
+  }
 }
 
 /** Trains and serialises a profile; pure computation, run in a worker thread by the server. */

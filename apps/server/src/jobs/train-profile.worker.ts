@@ -1,20 +1,22 @@
 import { parentPort } from 'node:worker_threads';
 import { SpeechError } from '@parla/speech';
-import { trainAndSerialize, type TakeToTrain } from './train-profile.js';
+import { trainAndJudge, type TrainingRequest } from './train-profile.js';
 
 // Training is seconds of CPU: it runs here so the server keeps answering meanwhile.
-parentPort?.on('message', (items: TakeToTrain[]) => {
-  try {
-    const result = trainAndSerialize(items);
-    const made = result.analyses.flatMap((bytes) => (bytes === null ? [] : [bytes.buffer as ArrayBuffer]));
-    parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer, ...made]);
-  } catch (error) {
-    // The code travels too: the job tells takes it cannot train on from a failure by it.
-    const code = error instanceof SpeechError ? error.code : undefined;
-    parentPort?.postMessage({
-      ok: false,
-      message: error instanceof Error ? error.message : String(error),
-      code,
-    });
-  }
+parentPort?.on('message', (request: TrainingRequest) => {
+  trainAndJudge(request).then(
+    (result) => {
+      const made = result.analyses.flatMap((bytes) => (bytes === null ? [] : [bytes.buffer as ArrayBuffer]));
+      parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer, ...made]);
+    },
+    (error: unknown) => {
+      // The code travels too: the job tells takes it cannot train on from a failure by it.
+      const code = error instanceof SpeechError ? error.code : undefined;
+      parentPort?.postMessage({
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+        code,
+      });
+    },
+  );
 });

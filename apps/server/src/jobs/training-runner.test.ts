@@ -10,7 +10,9 @@ describe('trainInBackground', () => {
   it("hands the recogniser's refusal back as a SpeechError with its code", async () => {
     // A take whose phrase has no text: the recogniser refuses it with bad_training_data,
     // which the training job treats as "not enough to train on yet", not as a failure.
-    const refused = trainInBackground([{ text: '  ', unknown: false, audio: new Float32Array(16_000) }]);
+    const refused = trainInBackground({
+      takes: [{ text: '  ', unknown: false, audio: new Float32Array(16_000) }],
+    });
     await expect(refused).rejects.toBeInstanceOf(SpeechError);
     await expect(refused).rejects.toMatchObject({
       code: 'bad_training_data',

@@ -17,6 +17,7 @@ import {
   SpeechError,
   type OpusStreamDecoder,
   type StreamEvent,
+  withGenericAnswer,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/crypto.js';
@@ -30,6 +31,12 @@ import {
   parseSamples,
 } from './audio-payload.js';
 import type { RealtimeSocket } from './types.js';
+
+/** A final result as the stream gives it (a whole utterance's silence is one too). */
+type Final = Pick<
+  Extract<StreamEvent, { type: 'final' }>,
+  'text' | 'confidence' | 'rejected' | 'alternatives' | 'start' | 'end'
+>;
 
 /** Which socket of each user is streaming now: one live stream per person. */
 const activeStreams = new Map<string, string>();
@@ -218,12 +225,17 @@ export class RecognitionSession {
       return;
     }
     for (const final of finals) {
-      const result = this.result(final, this.model, this.recordingId());
-      this.socket.emit('recognition', result);
-      await this.store(
-        result,
-        samples.subarray(Math.floor(final.start * SAMPLE_RATE), Math.ceil(final.end * SAMPLE_RATE)),
+      const audio = samples.subarray(
+        Math.floor(final.start * SAMPLE_RATE),
+        Math.ceil(final.end * SAMPLE_RATE),
       );
+      const result = this.result(
+        await this.heardAgain(final, audio, this.model),
+        this.model,
+        this.recordingId(),
+      );
+      this.socket.emit('recognition', result);
+      await this.store(result, audio);
     }
   }
 
@@ -246,9 +258,10 @@ export class RecognitionSession {
           break;
         case 'final': {
           tally.answered = true;
-          const result = this.result(event, model, this.recordingId());
+          const audio = this.keptAudio(event.start, event.end);
+          const result = this.result(await this.heardAgain(event, audio, model), model, this.recordingId());
           this.socket.emit('recognition', result);
-          await this.store(result, this.keptAudio(event.start, event.end));
+          await this.store(result, audio);
           break;
         }
         case 'room-noise':
@@ -266,19 +279,19 @@ export class RecognitionSession {
     }
   }
 
+  /** A rejected final heard again by the generic path, for phrases not recorded yet (0102). */
+  private async heardAgain(final: Final, audio: Float32Array, model: LoadedModel) {
+    if (!final.rejected) return final;
+    return withGenericAnswer(final, await this.recognition.hearUnrecorded(this.userId, model, audio));
+  }
+
   private result(
-    final: {
-      text: string | null;
-      confidence: number;
-      rejected: boolean;
-      alternatives: { text: string; confidence: number }[];
-      start: number;
-      end: number;
-    },
+    final: Final & { generic?: true },
     model: LoadedModel,
     recordingId: string | null = null,
   ): RecognitionResult {
     return {
+      ...(final.generic ? { generic: true } : {}),
       text: final.rejected || final.text === null ? null : this.filter(final.text),
       confidence: final.confidence,
       rejected: final.rejected,

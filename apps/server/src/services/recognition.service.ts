@@ -5,19 +5,33 @@ import {
   type RecognitionResult,
   type UserSettings,
 } from '@parla/contract';
-import { deserializeProfile, downmix, encodeWavPcm16, Matcher, resample } from '@parla/speech';
+import {
+  deserializeProfile,
+  downmix,
+  encodeWavPcm16,
+  GENERIC_KNOWS_THE_VOICE,
+  Matcher,
+  normaliseText,
+  resample,
+} from '@parla/speech';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
 import { decodeAudioFile } from './audio-decoding.js';
 import { MAX_TAKE_SECONDS } from './take-inspection.js';
 import { newId } from '../lib/crypto.js';
+import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
+import type { Heard, UnrecordedListener } from './unrecorded-listener.js';
 import { MODEL_TYPE } from './voice-profile.service.js';
 
 export interface LoadedModel {
   matcher: Matcher;
   version: number;
+  /** Whether the generic path knows this person's voice well enough to answer for their
+   * phrases not recorded yet (judged when the profile was trained). */
+  genericTrusted: boolean;
 }
 
 /** Loaded profiles kept in memory; a user's streams share one. */
@@ -30,7 +44,10 @@ export class RecognitionService {
   constructor(
     private readonly recordings: RecordingsRepository,
     private readonly users: UsersRepository,
+    private readonly phrases: PhrasesRepository,
     private readonly storage: BlobStorage,
+    private readonly unrecorded: UnrecordedListener,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /** The user's current profile, or undefined when none is built yet. */
@@ -45,10 +62,38 @@ export class RecognitionService {
       return cached;
     }
     const matcher = new Matcher(deserializeProfile(await this.storage.get(model.storage_key)));
-    const loaded = { matcher, version: model.version };
+    const judged = model.meta.generic_knows;
+    const genericTrusted = typeof judged === 'number' && judged >= GENERIC_KNOWS_THE_VOICE;
+    const loaded = { matcher, version: model.version, genericTrusted };
     this.cache.set(userId, loaded);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value ?? '');
     return loaded;
+  }
+
+  /**
+   * An utterance the profile rejected, heard by the generic path among the person's phrases
+   * (decision 0102): the phrase they have not recorded yet that it names, or null. Null too
+   * when it does not know their voice, when every phrase is recorded, or when it fails: the
+   * rejection then stands.
+   */
+  async hearUnrecorded(userId: string, model: LoadedModel, audio: Float32Array): Promise<Heard> {
+    if (!model.genericTrusted || audio.length === 0) return null;
+    const profile = model.matcher.profile;
+    const recorded = profile.phrases.filter((_, i) => i !== profile.unknownPhrase);
+    const withTakes = new Set(recorded.map(normaliseText));
+    const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
+    if (phrases.every((text) => withTakes.has(normaliseText(text)))) return null;
+    try {
+      return await this.unrecorded.hear({ phrases, recorded, audio });
+    } catch (error) {
+      this.log.error({ err: error }, 'the generic path could not hear an utterance');
+      return null;
+    }
+  }
+
+  /** Stops the generic path's engine (server shutdown). */
+  close() {
+    return this.unrecorded.close();
   }
 
   /** Whether the account may use this recognition provider (providers_enabled). */
@@ -108,6 +153,7 @@ export class RecognitionService {
       confidence: result.confidence,
       confidence_threshold: result.confidence_threshold,
       rejected: result.rejected,
+      ...(result.generic ? { generic: true } : {}),
     });
   }
 

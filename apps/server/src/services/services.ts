@@ -20,6 +20,11 @@ import { AuthService } from './auth.service.js';
 import { FeedbackService } from './feedback.service.js';
 import { PhrasesService } from './phrases.service.js';
 import { RecognitionService } from './recognition.service.js';
+import {
+  InlineUnrecordedListener,
+  listenerWorkerFile,
+  ThreadedUnrecordedListener,
+} from './unrecorded-listener.js';
 import { SubscriptionService } from './subscription.service.js';
 import { TokenService } from './token.service.js';
 import { TtsService } from './tts.service.js';
@@ -69,6 +74,10 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
   const speechRenderer = speechWorker
     ? new ThreadedSpeechRenderer(speechWorker)
     : new InlineSpeechRenderer(speechEngine);
+  const listenerWorker = listenerWorkerFile();
+  const unrecordedListener = listenerWorker
+    ? new ThreadedUnrecordedListener(listenerWorker)
+    : new InlineUnrecordedListener();
 
   return {
     config,
@@ -82,7 +91,14 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
     jobs,
     voiceProfile,
     tts: new TtsService({ voices: speechEngine.voices, renderer: speechRenderer, storage, log }),
-    recognition: new RecognitionService(recordings, users, storage),
+    recognition: new RecognitionService(
+      recordings,
+      users,
+      phrasesRepository,
+      storage,
+      unrecordedListener,
+      log,
+    ),
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),
     subscription: new SubscriptionService(subscriptions, users),
     feedback: new FeedbackService(config, feedbackRepository, users, mailer),

@@ -65,8 +65,11 @@ function deletedWhileTraining(userStays = false) {
     users: users as unknown as UsersRepository,
     storage,
     log: log as unknown as FastifyBaseLogger,
-    // Neither is used by a training job.
-    phrases: {} as unknown as PhrasesRepository,
+    // The job reads the person's phrases to judge the generic path on their voice.
+    phrases: {
+      list: () => Promise.resolve([1, 2].map((digit) => ({ text: `digit ${digit}` }))),
+    } as unknown as PhrasesRepository,
+    // Not used by a training job.
     jobs: {} as unknown as JobQueue,
   });
   const job = { id: 'j1', kind: 'train_profile', userId: 'u1', payload: {}, attempts: 0 };

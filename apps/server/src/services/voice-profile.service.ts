@@ -13,6 +13,7 @@ import {
   isCurrentTakeAnalysis,
   SpeechError,
   takesForTraining,
+  takesToJudge,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../errors.js';
@@ -264,9 +265,20 @@ export class VoiceProfileService {
         return { text: take.text, unknown: take.unknown, audio };
       }),
     );
+    // The generic path is judged on the person's voice with every phrase they have: it may
+    // answer for those not recorded yet only if it names their recorded ones well (0102).
+    const judge = {
+      phrases: (await this.deps.phrases.list(userId, {})).map((phrase) => phrase.text),
+      takes: await Promise.all(
+        takesToJudge(phraseTakes).map(async (take) => ({
+          text: take.text,
+          audio: downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
+        })),
+      ),
+    };
     let trained;
     try {
-      trained = await trainInBackground(items);
+      trained = await trainInBackground({ takes: items, judge });
     } catch (error) {
       if (error instanceof SpeechError) {
         this.deps.log.warn({ job: job.id, reason: error.code }, 'not enough to train on yet');
@@ -298,6 +310,9 @@ export class VoiceProfileService {
         bytes_per_take: Math.round(trained.bytes.byteLength / trained.takes),
         train_ms: trained.trainMs,
         model_format: trained.modelFormat,
+        ...(trained.genericKnows === undefined
+          ? {}
+          : { generic_knows: Math.round(trained.genericKnows * 1000) / 1000, judge_ms: trained.judgeMs }),
       },
     });
     if (!announced) return;

@@ -73,11 +73,13 @@ export function phraseGrammar(
  */
 export class GenericRecogniser {
   private readonly decoder: Decoder;
-  readonly grammar: PhraseGrammar;
+  private readonly options: GrammarOptions;
+  private current: PhraseGrammar;
 
-  private constructor(decoder: Decoder, grammar: PhraseGrammar) {
+  private constructor(decoder: Decoder, options: GrammarOptions) {
     this.decoder = decoder;
-    this.grammar = grammar;
+    this.options = options;
+    this.current = phraseGrammar([], () => false);
   }
 
   /** Create a decoder for these phrases from a loaded SoundSwallower module. */
@@ -88,31 +90,45 @@ export class GenericRecogniser {
   ): Promise<GenericRecogniser> {
     const decoder = new module.Decoder({ loglevel: 'FATAL', samprate: 16000 });
     await decoder.initialize();
-    // The dictionary answers null for unknown words, despite the declared string type.
-    const known = (w: string): boolean => (decoder.lookup_word(w) as string | null) !== null;
     if (options.phoneLoopWeight !== undefined)
       decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
-    const grammar = phraseGrammar(phrases, known, options);
-    if (grammar.jsgf !== '') decoder.set_grammar(grammar.jsgf);
-    return new GenericRecogniser(decoder, grammar);
+    const recogniser = new GenericRecogniser(decoder, options);
+    recogniser.usePhrases(phrases);
+    return recogniser;
+  }
+
+  /** The grammar of the phrases it decides among now. */
+  get grammar(): PhraseGrammar {
+    return this.current;
+  }
+
+  /**
+   * Decide among other phrases from the next utterance on: a new grammar for the same engine,
+   * which costs far less than a new engine (its acoustic model is loaded once).
+   */
+  usePhrases(phrases: readonly string[]): void {
+    // The dictionary answers null for unknown words, despite the declared string type.
+    const known = (w: string): boolean => (this.decoder.lookup_word(w) as string | null) !== null;
+    this.current = phraseGrammar(phrases, known, this.options);
+    if (this.current.jsgf !== '') this.decoder.set_grammar(this.current.jsgf);
   }
 
   /** Start an utterance. */
   start(): void {
-    if (this.grammar.jsgf !== '') this.decoder.start();
+    if (this.current.jsgf !== '') this.decoder.start();
   }
 
   /** Feed 16 kHz audio to the open utterance. */
   process(samples: Float32Array): void {
-    if (this.grammar.jsgf !== '' && samples.length > 0) this.decoder.process_audio(samples, false, false);
+    if (this.current.jsgf !== '' && samples.length > 0) this.decoder.process_audio(samples, false, false);
   }
 
   /** Close the utterance and read the answer. */
   finish(): { text: string | null; confidence: number } {
-    if (this.grammar.jsgf === '') return { text: null, confidence: 0 };
+    if (this.current.jsgf === '') return { text: null, confidence: 0 };
     this.decoder.stop();
     const hyp = normaliseText(this.decoder.get_text());
-    const text = this.grammar.covered.get(hyp) ?? null;
+    const text = this.current.covered.get(hyp) ?? null;
     let confidence = 0;
     if (text !== null) {
       const words = this.decoder.get_alignment().w ?? [];

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { wavToMono16k } from '../audio/audio.js';
 import type { Recognition } from '../decode/matcher.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
-import { GENERIC_KNOWS_THE_VOICE, UnrecordedPhrases, withUnrecorded } from './unrecorded.js';
+import {
+  GENERIC_KNOWS_THE_VOICE,
+  TAKES_TO_JUDGE,
+  takesToJudge,
+  UnrecordedPhrases,
+  withUnrecorded,
+} from './unrecorded.js';
 
 const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -20,6 +26,18 @@ const rejected: Recognition = {
   rejected: true,
   alternatives: [{ text: 'one', confidence: 0.2 }],
 };
+
+describe('takesToJudge', () => {
+  it('takes the first take of every phrase before any second one, up to the limit', () => {
+    const takes = ['a', 'a', 'a', 'B', 'b', 'c'].map((text, i) => ({ text, i }));
+    expect(takesToJudge(takes).map((t) => t.i)).toEqual([0, 3, 5, 1, 4, 2]);
+    const many = Array.from({ length: 40 }, (_, i) => ({ text: `phrase ${i % 30}`, i }));
+    const judged = takesToJudge(many);
+    expect(judged).toHaveLength(TAKES_TO_JUDGE);
+    expect(judged.every((t) => t.i < 30)).toBe(true);
+    expect(takesToJudge([])).toEqual([]);
+  });
+});
 
 describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
   // Jackson has recorded every digit but three and five.
@@ -56,6 +74,20 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
     expect(await UnrecordedPhrases.create(module, DIGITS, DIGITS)).toBeUndefined();
     expect(await UnrecordedPhrases.create(module, [...DIGITS, 'zorblax'], DIGITS)).toBeUndefined();
   });
+
+  it('switches one engine from person to person', async () => {
+    const engine = await UnrecordedPhrases.load(await loadSoundSwallower());
+    const three = take(3, 10);
+    expect(engine.hear(three.audio)).toBeNull();
+    expect(engine.use(DIGITS, recorded)).toBe(true);
+    expect(engine.hear(three.audio)?.text).toBe('three');
+    // Someone else, who has recorded three: it is no longer the generic path's to name.
+    expect(engine.use(['three', 'four', 'go home'], ['three', 'four'])).toBe(true);
+    expect(engine.phrases).toEqual(['go home']);
+    expect(engine.hear(three.audio)).toBeNull();
+    expect(engine.use(['three', 'zorblax'], ['three'])).toBe(false);
+    engine.delete();
+  }, 60_000);
 
   it('answers a rejected result with the unrecorded phrase it hears, and leaves the rest', async () => {
     const unrecorded = await UnrecordedPhrases.create(await loadSoundSwallower(), DIGITS, recorded);

@@ -28,38 +28,73 @@ export interface Take {
 }
 
 /**
+ * The takes the generic path is judged on: up to {@link TAKES_TO_JUDGE}, the first take of
+ * each phrase, then the second... (a server reads only these from storage).
+ */
+export function takesToJudge<T extends { text: string }>(takes: readonly T[]): T[] {
+  const byPhrase = new Map<string, T[]>();
+  for (const take of takes) {
+    const key = normaliseText(take.text);
+    const list = byPhrase.get(key);
+    if (list === undefined) byPhrase.set(key, [take]);
+    else list.push(take);
+  }
+  const judged: T[] = [];
+  for (let round = 0; judged.length < TAKES_TO_JUDGE; round++) {
+    const next = [...byPhrase.values()].flatMap((list) => list.slice(round, round + 1));
+    if (next.length === 0) break;
+    judged.push(...next.slice(0, TAKES_TO_JUDGE - judged.length));
+  }
+  return judged;
+}
+
+/**
  * Phrases the person has not recorded yet, heard by the generic path. It decides among all
  * of their phrases and a loop of single phones (anything else), and answers only when a
  * phrase without recordings wins: a recorded phrase the personal path rejected, or speech
- * that is none of their phrases, is left rejected. One instance per stream at a time (the
- * engine holds the utterance).
+ * that is none of their phrases, is left rejected. One engine hears one utterance at a time;
+ * a server keeps one and switches it from person to person ({@link use}).
  */
 export class UnrecordedPhrases {
-  private constructor(
-    private readonly recogniser: GenericRecogniser,
-    /** Normalised texts of the unrecorded phrases the engine can say. */
-    private readonly unrecorded: Set<string>,
-  ) {}
+  /** Normalised texts of the unrecorded phrases the engine can say. */
+  private unrecorded = new Set<string>();
+
+  private constructor(private readonly recogniser: GenericRecogniser) {}
+
+  /** An engine with no phrases yet (its acoustic model loaded: about half a second). */
+  static async load(module: SoundSwallowerModule): Promise<UnrecordedPhrases> {
+    return new UnrecordedPhrases(
+      await GenericRecogniser.create(module, [], { phoneLoopWeight: UNRECORDED_LOOP_WEIGHT }),
+    );
+  }
 
   /**
-   * `phrases` are all of the person's phrases; those in `recorded` have takes in their
-   * profile. Undefined when none of the others is in the engine's dictionary.
+   * An engine for one person's phrases (see {@link use}); undefined when none of the
+   * unrecorded ones is in the engine's dictionary.
    */
   static async create(
     module: SoundSwallowerModule,
     phrases: readonly string[],
     recorded: readonly string[],
   ): Promise<UnrecordedPhrases | undefined> {
+    const engine = await UnrecordedPhrases.load(module);
+    if (engine.use(phrases, recorded)) return engine;
+    engine.delete();
+    return undefined;
+  }
+
+  /**
+   * Hear a person from now on: `phrases` are all of their phrases, those in `recorded` have
+   * takes in their profile. False when there is no unrecorded phrase it can say, and so
+   * nothing it would answer.
+   */
+  use(phrases: readonly string[], recorded: readonly string[]): boolean {
     const withTakes = new Set(recorded.map(normaliseText));
-    const recogniser = await GenericRecogniser.create(module, phrases, {
-      phoneLoopWeight: UNRECORDED_LOOP_WEIGHT,
-    });
-    const unrecorded = new Set([...recogniser.grammar.covered.keys()].filter((key) => !withTakes.has(key)));
-    if (unrecorded.size === 0) {
-      recogniser.delete();
-      return undefined;
-    }
-    return new UnrecordedPhrases(recogniser, unrecorded);
+    this.recogniser.usePhrases(phrases);
+    this.unrecorded = new Set(
+      [...this.recogniser.grammar.covered.keys()].filter((key) => !withTakes.has(key)),
+    );
+    return this.unrecorded.size > 0;
   }
 
   /** The unrecorded phrases it can answer for, normalised. */
@@ -82,22 +117,10 @@ export class UnrecordedPhrases {
 
   /**
    * The share of the person's takes (of recorded phrases) the generic path names right, on
-   * up to {@link TAKES_TO_JUDGE} of them: the first take of each phrase, then the second...
+   * the takes {@link takesToJudge} picks.
    */
   knows(takes: readonly Take[]): number {
-    const byPhrase = new Map<string, Take[]>();
-    for (const take of takes) {
-      const key = normaliseText(take.text);
-      const list = byPhrase.get(key);
-      if (list === undefined) byPhrase.set(key, [take]);
-      else list.push(take);
-    }
-    const judged: Take[] = [];
-    for (let round = 0; judged.length < TAKES_TO_JUDGE; round++) {
-      const next = [...byPhrase.values()].flatMap((list) => list.slice(round, round + 1));
-      if (next.length === 0) break;
-      judged.push(...next.slice(0, TAKES_TO_JUDGE - judged.length));
-    }
+    const judged = takesToJudge(takes);
     if (judged.length === 0) return 0;
     const right = judged.filter((take) => {
       const { text } = this.name(take.audio);
@@ -123,8 +146,19 @@ export function withUnrecorded<R extends Recognition>(
   unrecorded: UnrecordedPhrases | undefined,
 ): R & { generic?: true } {
   if (!result.rejected || unrecorded === undefined) return result;
-  const heard = unrecorded.hear(audio);
-  if (heard === null) return result;
+  return withGenericAnswer(result, unrecorded.hear(audio));
+}
+
+/**
+ * A rejected result answered with what the generic path heard in it (an unrecorded phrase),
+ * for a caller that heard it elsewhere (a server's worker thread); as it was when it heard
+ * nothing or the result was not rejected.
+ */
+export function withGenericAnswer<R extends Recognition>(
+  result: R,
+  heard: { text: string; confidence: number } | null,
+): R & { generic?: true } {
+  if (!result.rejected || heard === null) return result;
   return {
     ...result,
     text: heard.text,
