@@ -25,22 +25,29 @@ async function call<T>(
 
 /**
  * Trains a voice profile through the HTTP API as the recorder would: each phrase added and
- * recorded three times (spoken by eSpeak NG), then waits until a model built on every take
+ * recorded three times (spoken by eSpeak NG unless `takeOf` gives the takes), then waits until a model built on every take
  * is there. The first build starts once two phrases are recorded; waiting for that one
  * alone would let the next build land in the middle of a test and open the
  * profile-updated dialog over the page.
  */
-export async function trainVoiceProfile(server: TestServer, user: TestUser, phrases: string[]) {
+export async function trainVoiceProfile(
+  server: TestServer,
+  user: TestUser,
+  phrases: string[],
+  /** The take's WAV; by default the phrase spoken by eSpeak NG with the take's prosody. */
+  takeOf: (text: string, take: number) => Promise<Uint8Array> = (text, take) =>
+    phraseWav(text, { ...TAKE_PROSODY[take], silenceBefore: 0.5, silenceAfter: 0.5 }),
+) {
   for (const text of phrases) {
     const phrase = await call<{ id: string }>(server, user, '/app/casr/customPhrase', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text, scenario_id: 'conversation' }),
     });
-    for (const prosody of TAKE_PROSODY) {
+    for (let take = 0; take < TAKE_PROSODY.length; take++) {
       const form = new FormData();
       form.append('info', JSON.stringify({ file_ext: 'wav' }));
-      const wav = await phraseWav(text, { ...prosody, silenceBefore: 0.5, silenceAfter: 0.5 });
+      const wav = await takeOf(text, take);
       form.append('audiofile', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'take.wav');
       await call(server, user, `/app/casr/upload/training/${phrase.id}`, { method: 'POST', body: form });
     }

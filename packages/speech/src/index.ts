@@ -63,9 +63,11 @@ export {
   type PhraseGrammar,
 } from './generic/generic.js';
 export {
+  GENERIC_CONTEXT_SECONDS,
   GENERIC_KNOWS_THE_VOICE,
   UnrecordedPhrases,
   takesToJudge,
+  withContext,
   withGenericAnswer,
   withUnrecorded,
   type Take,

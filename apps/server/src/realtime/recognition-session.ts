@@ -17,6 +17,7 @@ import {
   SpeechError,
   type OpusStreamDecoder,
   type StreamEvent,
+  withContext,
   withGenericAnswer,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
@@ -225,17 +226,17 @@ export class RecognitionSession {
       return;
     }
     for (const final of finals) {
-      const audio = samples.subarray(
-        Math.floor(final.start * SAMPLE_RATE),
-        Math.ceil(final.end * SAMPLE_RATE),
-      );
+      const around = () => withContext(samples, final.start, final.end);
       const result = this.result(
-        await this.heardAgain(final, audio, this.model),
+        await this.heardAgain(final, around, this.model),
         this.model,
         this.recordingId(),
       );
       this.socket.emit('recognition', result);
-      await this.store(result, audio);
+      await this.store(
+        result,
+        samples.subarray(Math.floor(final.start * SAMPLE_RATE), Math.ceil(final.end * SAMPLE_RATE)),
+      );
     }
   }
 
@@ -258,10 +259,10 @@ export class RecognitionSession {
           break;
         case 'final': {
           tally.answered = true;
-          const audio = this.keptAudio(event.start, event.end);
-          const result = this.result(await this.heardAgain(event, audio, model), model, this.recordingId());
+          const around = () => this.keptAround(event.start, event.end);
+          const result = this.result(await this.heardAgain(event, around, model), model, this.recordingId());
           this.socket.emit('recognition', result);
-          await this.store(result, audio);
+          await this.store(result, this.keptAudio(event.start, event.end));
           break;
         }
         case 'room-noise':
@@ -279,10 +280,13 @@ export class RecognitionSession {
     }
   }
 
-  /** A rejected final heard again by the generic path, for phrases not recorded yet (0102). */
-  private async heardAgain(final: Final, audio: Float32Array, model: LoadedModel) {
+  /**
+   * A rejected final heard again by the generic path, for phrases not recorded yet (0102);
+   * `around` gives the utterance with the stream's context on each side.
+   */
+  private async heardAgain(final: Final, around: () => Float32Array, model: LoadedModel) {
     if (!final.rejected) return final;
-    return withGenericAnswer(final, await this.recognition.hearUnrecorded(this.userId, model, audio));
+    return withGenericAnswer(final, await this.recognition.hearUnrecorded(this.userId, model, around()));
   }
 
   private result(
@@ -342,15 +346,26 @@ export class RecognitionSession {
 
   /** The kept audio between two times of the stream, as far as it is still kept. */
   private keptAudio(start: number, end: number) {
+    const all = this.keptSamples();
+    const from = Math.max(0, Math.floor(start * SAMPLE_RATE) - this.keptFrom);
+    const to = Math.max(from, Math.ceil(end * SAMPLE_RATE) - this.keptFrom);
+    return all.subarray(from, to);
+  }
+
+  /** The same, with the context the generic path hears an utterance in. */
+  private keptAround(start: number, end: number) {
+    const offset = this.keptFrom / SAMPLE_RATE;
+    return withContext(this.keptSamples(), start - offset, end - offset);
+  }
+
+  private keptSamples() {
     const all = new Float32Array(this.keptLength);
     let offset = 0;
     for (const chunk of this.kept) {
       all.set(chunk, offset);
       offset += chunk.length;
     }
-    const from = Math.max(0, Math.floor(start * SAMPLE_RATE) - this.keptFrom);
-    const to = Math.max(from, Math.ceil(end * SAMPLE_RATE) - this.keptFrom);
-    return all.subarray(from, to);
+    return all;
   }
 
   private releaseStream() {

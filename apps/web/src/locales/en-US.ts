@@ -221,6 +221,12 @@ export const enUS = {
       dismiss: 'Never mind',
       thanks: 'Thank you — your voice profile learns from this.',
     },
+    notRecordedYet: {
+      confirm:
+        'You have not recorded this phrase yet: Parla’s general recogniser understood it. If it is right, say so, and your voice profile learns how you say it.',
+      record:
+        'You have not recorded this phrase yet: Parla’s general recogniser understood it. Record it so that your voice profile learns how you say it.',
+    },
     status: {
       connecting: 'Connecting to the recogniser…',
       loading: 'Loading your voice profile…',

@@ -1,10 +1,15 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
-import { GENERIC_KNOWS_THE_VOICE, withUnrecorded, type UnrecordedPhrases } from '../generic/unrecorded.js';
+import {
+  GENERIC_KNOWS_THE_VOICE,
+  withContext,
+  withUnrecorded,
+  type UnrecordedPhrases,
+} from '../generic/unrecorded.js';
 import { normaliseText } from '../model/profile.js';
 import { CONFIRMATIONS_PER_RETRAIN, correctionChoices, takesForTraining } from '../model/learning.js';
 import { trainProfile, type TrainOptions } from '../model/train.js';
-import { CHUNK_SAMPLES, SAMPLE_RATE, type Milliseconds } from '../units.js';
+import { CHUNK_SAMPLES, type Milliseconds } from '../units.js';
 
 /** A manifest item with its audio already at 16 kHz mono. */
 export interface LoadedItem {
@@ -174,11 +179,7 @@ export function personalFactory(options: TrainOptions = {}, trial?: UnrecordedTr
         if (found !== undefined && unrecorded !== undefined) {
           const started = now();
           const { start, end } = found;
-          best = withUnrecorded(
-            found,
-            audio.subarray(Math.floor(start * SAMPLE_RATE), Math.ceil(end * SAMPLE_RATE)),
-            unrecorded,
-          );
+          best = withUnrecorded(found, withContext(audio, start, end), unrecorded);
           genericMs = now() - started;
         }
         return Promise.resolve({

@@ -6,10 +6,12 @@ import { wavToMono16k } from '../audio/audio.js';
 import type { Recognition } from '../decode/matcher.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import {
+  GENERIC_CONTEXT_SECONDS,
   GENERIC_KNOWS_THE_VOICE,
   TAKES_TO_JUDGE,
   takesToJudge,
   UnrecordedPhrases,
+  withContext,
   withUnrecorded,
 } from './unrecorded.js';
 
@@ -36,6 +38,30 @@ describe('takesToJudge', () => {
     expect(judged).toHaveLength(TAKES_TO_JUDGE);
     expect(judged.every((t) => t.i < 30)).toBe(true);
     expect(takesToJudge([])).toEqual([]);
+  });
+});
+
+describe('withContext', () => {
+  const margin = GENERIC_CONTEXT_SECONDS * 16_000;
+  // One second of a stream: sample i holds i + 1, so any silence added reads 0.
+  const stream = Float32Array.from({ length: 16_000 }, (_, i) => i + 1);
+
+  it('takes the stream around the utterance where it has some', () => {
+    const around = withContext(stream, 0.4, 0.6);
+    expect(around).toHaveLength(3200 + 2 * margin);
+    expect(around[0]).toBe(6400 - margin + 1);
+    expect(around.at(-1)).toBe(9600 + margin);
+  });
+
+  it('adds silence where the stream has none: a word at its very start or end', () => {
+    const atStart = withContext(stream, 0, 0.1);
+    expect(atStart).toHaveLength(1600 + 2 * margin);
+    expect([...atStart.subarray(0, margin)].every((v) => v === 0)).toBe(true);
+    expect(atStart[margin]).toBe(1);
+    const atEnd = withContext(stream, 0.9, 1.2);
+    expect(atEnd).toHaveLength(1600 + 2 * margin);
+    expect(atEnd[margin + 1599]).toBe(16_000);
+    expect([...atEnd.subarray(margin + 1600)].every((v) => v === 0)).toBe(true);
   });
 });
 

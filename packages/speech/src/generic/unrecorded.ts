@@ -18,6 +18,29 @@ export const UNRECORDED_LOOP_WEIGHT = '1e-15';
  */
 export const GENERIC_KNOWS_THE_VOICE = 0.6;
 
+/**
+ * Seconds of silence or of the stream on each side of an utterance that the generic path
+ * hears with it: its engine places words against the silence around them, and the
+ * end-pointer's span of an utterance holds little or none (docs/decisions/0102).
+ */
+export const GENERIC_CONTEXT_SECONDS = 0.25;
+
+/**
+ * The samples of `audio` (16 kHz) from `start` to `end` seconds, with
+ * {@link GENERIC_CONTEXT_SECONDS} on each side: the audio's own where it has some (a stream
+ * that began with the word has none before it), silence where it has none.
+ */
+export function withContext(audio: Float32Array, start: number, end: number): Float32Array {
+  const margin = Math.round(GENERIC_CONTEXT_SECONDS * 16_000);
+  const from = Math.min(audio.length, Math.max(0, Math.floor(start * 16_000)));
+  const to = Math.max(from, Math.min(audio.length, Math.ceil(end * 16_000)));
+  const before = Math.min(margin, from);
+  const after = Math.min(margin, audio.length - to);
+  const around = new Float32Array(to - from + 2 * margin);
+  around.set(audio.subarray(from - before, to + after), margin - before);
+  return around;
+}
+
 /** At most this many takes are heard to judge it, one a phrase first (each costs the engine a decode). */
 export const TAKES_TO_JUDGE = 24;
 

@@ -50,16 +50,26 @@ export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
     );
   }
   if (stage === 'asking') {
-    if (!result.recording_id || result.text === null) return null;
+    // A phrase the person has not recorded, understood by the general recogniser: saying
+    // it was right is how their profile learns it (docs/decisions/0102).
+    const notRecorded = result.generic ? (
+      <Typography data-testid="not-recorded-yet" color="text.secondary">
+        {t(result.recording_id ? 'recognition.notRecordedYet.confirm' : 'recognition.notRecordedYet.record')}
+      </Typography>
+    ) : null;
+    if (!result.recording_id || result.text === null) return notRecorded;
     const text = result.text;
     return (
-      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => confirm(text)}>
-          {t('recognition.confirm.right')}
-        </Button>
-        <Button variant="outlined" onClick={() => setStage('choosing')}>
-          {t('recognition.confirm.wrong')}
-        </Button>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        {notRecorded}
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => confirm(text)}>
+            {t('recognition.confirm.right')}
+          </Button>
+          <Button variant="outlined" onClick={() => setStage('choosing')}>
+            {t('recognition.confirm.wrong')}
+          </Button>
+        </Box>
       </Box>
     );
   }

@@ -1,0 +1,97 @@
+import { writeFileSync } from 'node:fs';
+import { encodeWavPcm16, wavToMono16k } from '@parla/speech';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fsddTake } from '../apps/server/test/support/audio.js';
+import { saveScreenshots, seriousViolations } from './support/browser.js';
+import { usePagePerTest } from './support/harness.js';
+import type { TestServer, TestUser } from './support/server.js';
+import { seedSession } from './support/session.js';
+import { pressToTalk } from './support/speak-page.js';
+import { fakeMicrophone } from './support/speech.js';
+import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
+
+// A phrase the person has added but not recorded yet, understood by the general recogniser
+// (docs/decisions/0102): shown and spoken like any other, with a word on how to teach it.
+// A real voice (FSDD's jackson): the general recogniser does not know eSpeak NG's well
+// enough to be trusted with it.
+
+const RECORDED = { one: 1, four: 4, seven: 7 } as const;
+const NOT_RECORDED = 'three';
+
+/** One of jackson's takes of a digit, with silence around it, as 16 kHz WAV. */
+function digitWav(digit: number, take: number, before: number, after: number) {
+  const speech = wavToMono16k(fsddTake(digit, 'jackson', take));
+  const padded = new Float32Array(Math.round((before + after) * 16_000) + speech.length);
+  padded.set(speech, Math.round(before * 16_000));
+  return encodeWavPcm16(padded, 16_000);
+}
+
+const microphoneWav = fakeMicrophone('unrecorded-phrase', (file) => {
+  writeFileSync(file, digitWav(3, 10, 1, 2));
+  return Promise.resolve();
+});
+
+let server: TestServer;
+let context: BrowserContext;
+let page: Page;
+usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
+
+async function api<T>(user: TestUser, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${user.session.access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe('a phrase not recorded yet', () => {
+  it('speak: is understood by the general recogniser, and confirming it teaches the profile', async () => {
+    const user = await server.signUp();
+    const version = await trainVoiceProfile(server, user, Object.keys(RECORDED), (text, take) =>
+      Promise.resolve(digitWav(RECORDED[text as keyof typeof RECORDED], take, 0.5, 0.5)),
+    );
+    await dismissProfileUpdated(server, user);
+    const info = await api<{ models: { modelmeta: { generic_knows?: number } }[] }>(user, '/app/modelsInfo');
+    // The general recogniser names this voice's recorded takes: it may answer for the rest.
+    expect(info.models[0]?.modelmeta.generic_knows).toBeGreaterThanOrEqual(0.6);
+    const phrase = await api<{ id: string }>(user, '/app/casr/customPhrase', {
+      text: NOT_RECORDED,
+      scenario_id: 'conversation',
+    });
+    await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version) } });
+
+    await page.goto('/speak');
+    await pressToTalk(page);
+    await expect
+      .poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 })
+      .toBe(NOT_RECORDED);
+    const note = page.getByTestId('not-recorded-yet');
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/not recorded this phrase yet/);
+    await saveScreenshots(page, 'speak-not-recorded-yet', async () => {
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    // Saying it was right makes the utterance the phrase's first take.
+    await page.getByRole('button', { name: 'That’s right' }).click();
+    await page.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
+    await expect
+      .poll(async () => {
+        const takes = await server.db
+          .selectFrom('recordings')
+          .select('metadata')
+          .where('user_id', '=', user.session.user.id)
+          .where('kind', '=', 'training')
+          .where('phrase_id', '=', phrase.id)
+          .execute();
+        return takes.map((take) => (take.metadata as { source?: string }).source);
+      })
+      .toEqual(['confirmed']);
+  });
+});
