@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,7 +6,11 @@ import { defineConfig } from 'vite';
 // the web app never depends on a separately built copy of it.
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  resolve: {
+    conditions: ['source', 'module', 'browser', 'development|production'],
+    // The generic recogniser loads in a worker, where blob-polyfill cannot (src/lib/native-blob.ts).
+    alias: { 'blob-polyfill': fileURLToPath(new URL('./src/lib/native-blob.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -30,6 +35,8 @@ export default defineConfig({
             req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
         },
       '/socket.io': { target: 'http://localhost:8080', ws: true },
+      // The generic recogniser's acoustic model, served by the server from its package.
+      '/speech-model/': { target: 'http://localhost:8080' },
     },
   },
 });

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEECH_MODEL_PATH } from '@parla/contract';
 import { sharedSecret } from '../src/repositories/secrets.repository.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
 
@@ -162,6 +163,22 @@ describe('documentation and health', () => {
     expect(await viewer.text()).toContain('swagger');
     const health = await server.api.get('/health');
     expect(health.body).toMatchObject({ status: 'ok', database: 'up' });
+  });
+});
+
+describe("the generic recogniser's acoustic model", () => {
+  it('is served to browsers without an account, to be kept a week, and nothing else under its path', async () => {
+    const params = await fetch(`${server.url}${SPEECH_MODEL_PATH}en-us/feat_params.json`);
+    expect(params.status).toBe(200);
+    expect(params.headers.get('cache-control')).toBe('public, max-age=604800');
+    expect(await params.json()).toMatchObject({ feat: '1s_c_d_dd' });
+    const dictionary = await fetch(`${server.url}${SPEECH_MODEL_PATH}en-us/dict.txt`);
+    expect((await dictionary.text()).length).toBeGreaterThan(1_000_000);
+    // A file the engine asks for but the model lacks is a 404, not the app's page: the
+    // engine then goes on without it.
+    for (const missing of ['en-us/lda', 'en-us/../../package.json', 'fr-fr/mdef']) {
+      expect((await fetch(`${server.url}${SPEECH_MODEL_PATH}${missing}`)).status).toBe(404);
+    }
   });
 });
 

@@ -5,6 +5,12 @@ export const CLIENT_VERSION = '0.0.48';
 export const DEFAULT_LANGUAGE = 'en-US';
 
 export const AUDIO_SAMPLE_RATE = 16_000;
+
+/**
+ * Where the server serves the generic recogniser's acoustic models (`en-us/` under it), for
+ * the browser's local mode (docs/decisions/0102).
+ */
+export const SPEECH_MODEL_PATH = '/speech-model/';
 export const DATASET_PHRASE_LIMIT = 100;
 export const NOTES_PAGE_SIZE = 25;
 export const TOKEN_REFRESH_RETRIES = 3;

@@ -12,6 +12,7 @@ import {
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
+  KeptAudio,
   ListeningRoom,
   RecognitionStream,
   SpeechError,
@@ -66,10 +67,8 @@ export class RecognitionSession {
   private keepsRecognitions = false;
   /** Opus state of the live stream, made on its first compressed message. */
   private opus: OpusStreamDecoder | undefined;
-  /** Audio of the live stream since `keptFrom` (in samples from its start), for storing results. */
-  private kept: Float32Array[] = [];
-  private keptFrom = 0;
-  private keptLength = 0;
+  /** The live stream's last seconds, to store results and hear them again. */
+  private kept = new KeptAudio(MAX_KEPT_SECONDS);
   /** The room as this socket's streams have heard it: press to talk makes one per phrase. */
   private readonly room = new ListeningRoom();
 
@@ -169,27 +168,22 @@ export class RecognitionSession {
       activeStreams.set(this.userId, this.socket.id);
       this.stream = this.newStream(this.model);
       this.tally = { heardSpeech: false, answered: false };
-      this.kept = [];
-      this.keptFrom = 0;
-      this.keptLength = 0;
+      this.kept = new KeptAudio(MAX_KEPT_SECONDS);
     }
-    this.keep(samples);
-    await this.emitEvents(this.stream.push(samples), this.model, this.tally);
+    this.kept.push(samples);
+    await this.emitEvents(this.stream.push(samples), this.model, this.tally, this.kept);
   }
 
   async stopStream() {
     const stream = this.stream;
     const tally = this.tally;
-    const keptAudio = { kept: this.kept, keptFrom: this.keptFrom, keptLength: this.keptLength };
+    const kept = this.kept;
     // The person's next stream may start at once, on this socket or another.
     this.releaseStream();
     const requestId = randomUUID();
     this.socket.emit('request_received', { request_id: requestId });
     if (stream && this.model) {
-      Object.assign(this, keptAudio);
-      await this.emitEvents(stream.end(), this.model, tally);
-      this.kept = [];
-      this.keptLength = 0;
+      await this.emitEvents(stream.end(), this.model, tally, kept);
     }
     // Said after the last result, so the client knows none is coming and why (decision 0100).
     this.socket.emit('stream_ended', {
@@ -251,7 +245,7 @@ export class RecognitionSession {
     });
   }
 
-  private async emitEvents(events: StreamEvent[], model: LoadedModel, tally: StreamTally) {
+  private async emitEvents(events: StreamEvent[], model: LoadedModel, tally: StreamTally, kept: KeptAudio) {
     for (const event of events) {
       switch (event.type) {
         case 'partial':
@@ -259,10 +253,10 @@ export class RecognitionSession {
           break;
         case 'final': {
           tally.answered = true;
-          const around = () => this.keptAround(event.start, event.end);
+          const around = () => kept.around(event.start, event.end);
           const result = this.result(await this.heardAgain(event, around, model), model, this.recordingId());
           this.socket.emit('recognition', result);
-          await this.store(result, this.keptAudio(event.start, event.end));
+          await this.store(result, kept.slice(event.start, event.end));
           break;
         }
         case 'room-noise':
@@ -334,47 +328,12 @@ export class RecognitionSession {
     }
   }
 
-  private keep(samples: Float32Array) {
-    this.kept.push(samples);
-    this.keptLength += samples.length;
-    while (this.keptLength - (this.kept[0]?.length ?? 0) > MAX_KEPT_SECONDS * SAMPLE_RATE) {
-      const dropped = this.kept.shift();
-      this.keptLength -= dropped?.length ?? 0;
-      this.keptFrom += dropped?.length ?? 0;
-    }
-  }
-
-  /** The kept audio between two times of the stream, as far as it is still kept. */
-  private keptAudio(start: number, end: number) {
-    const all = this.keptSamples();
-    const from = Math.max(0, Math.floor(start * SAMPLE_RATE) - this.keptFrom);
-    const to = Math.max(from, Math.ceil(end * SAMPLE_RATE) - this.keptFrom);
-    return all.subarray(from, to);
-  }
-
-  /** The same, with the context the generic path hears an utterance in. */
-  private keptAround(start: number, end: number) {
-    const offset = this.keptFrom / SAMPLE_RATE;
-    return withContext(this.keptSamples(), start - offset, end - offset);
-  }
-
-  private keptSamples() {
-    const all = new Float32Array(this.keptLength);
-    let offset = 0;
-    for (const chunk of this.kept) {
-      all.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return all;
-  }
-
   private releaseStream() {
     this.stream = undefined;
     // Opus carries state from packet to packet: the next stream starts a fresh decoder.
     this.opus?.free();
     this.opus = undefined;
-    this.kept = [];
-    this.keptLength = 0;
+    this.kept = new KeptAudio(MAX_KEPT_SECONDS);
     if (activeStreams.get(this.userId) === this.socket.id) activeStreams.delete(this.userId);
   }
 

@@ -12,6 +12,7 @@ import {
   GENERIC_KNOWS_THE_VOICE,
   Matcher,
   normaliseText,
+  recordedPhrases,
   resample,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
@@ -78,8 +79,7 @@ export class RecognitionService {
    */
   async hearUnrecorded(userId: string, model: LoadedModel, audio: Float32Array): Promise<Heard> {
     if (!model.genericTrusted || audio.length === 0) return null;
-    const profile = model.matcher.profile;
-    const recorded = profile.phrases.filter((_, i) => i !== profile.unknownPhrase);
+    const recorded = recordedPhrases(model.matcher.profile);
     const withTakes = new Set(recorded.map(normaliseText));
     const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
     if (phrases.every((text) => withTakes.has(normaliseText(text)))) return null;

@@ -1,8 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { wavToMono16k } from '../audio/audio.js';
 import { serializeProfile } from '../model/serialize.js';
 import { trainProfile } from '../model/train.js';
+import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { take } from '../test/phrases.js';
-import { createSpeechHandlers, handleSpeechRequest } from './handlers.js';
+import { createSpeechHandlers, handleSpeechRequest, type SpeechHandlers } from './handlers.js';
+import type { StreamEvent } from './streaming.js';
+
+/** Streams `audio` through the handlers in the client's chunks; every event that came back. */
+async function streamThrough(h: SpeechHandlers, streamId: string, audio: Float32Array) {
+  expect(await handleSpeechRequest(h, { id: 2, name: 'open-stream', args: { streamId } })).toMatchObject({
+    ok: true,
+  });
+  const events: StreamEvent[] = [];
+  for (let i = 0; i < audio.length; i += 3200) {
+    const r = await handleSpeechRequest(h, {
+      id: 3,
+      name: 'push-audio',
+      args: { streamId, samples: audio.subarray(i, i + 3200) },
+    });
+    if (r.ok && Array.isArray(r.result)) events.push(...r.result);
+  }
+  const closed = await handleSpeechRequest(h, { id: 4, name: 'close-stream', args: { streamId } });
+  if (closed.ok && Array.isArray(closed.result)) events.push(...closed.result);
+  return events;
+}
 
 describe('speech handlers', () => {
   const model = serializeProfile(
@@ -11,39 +36,69 @@ describe('speech handlers', () => {
     ),
   );
 
-  it('loads a model, streams audio and replies with events', () => {
+  it('loads a model, streams audio and replies with events', async () => {
     const h = createSpeechHandlers();
-    const loaded = handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model } });
+    const loaded = await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model } });
     expect(loaded).toMatchObject({ id: 1, ok: true, result: { phrases: ['open the door', 'close it'] } });
-    expect(handleSpeechRequest(h, { id: 2, name: 'open-stream', args: { streamId: 'a' } })).toMatchObject({
-      ok: true,
-    });
-    const audio = take(1, 6);
-    const events = [];
-    for (let i = 0; i < audio.length; i += 3200) {
-      const r = handleSpeechRequest(h, {
-        id: 3,
-        name: 'push-audio',
-        args: { streamId: 'a', samples: audio.subarray(i, i + 3200) },
-      });
-      if (r.ok && Array.isArray(r.result)) events.push(...r.result);
-    }
-    const closed = handleSpeechRequest(h, { id: 4, name: 'close-stream', args: { streamId: 'a' } });
-    if (closed.ok && Array.isArray(closed.result)) events.push(...closed.result);
+    const events = await streamThrough(h, 'a', take(1, 6));
     expect(events.find((e) => e.type === 'final')).toMatchObject({ text: 'close it' });
   });
 
-  it('turns failures into coded replies', () => {
+  it('turns failures into coded replies', async () => {
     const h = createSpeechHandlers();
-    expect(handleSpeechRequest(h, { id: 5, name: 'open-stream', args: { streamId: 'x' } })).toMatchObject({
-      ok: false,
-      error: { code: 'bad_model' },
-    });
     expect(
-      handleSpeechRequest(h, { id: 6, name: 'load-profile', args: { model: new Uint8Array(3) } }),
-    ).toMatchObject({
-      ok: false,
-      error: { code: 'bad_model' },
-    });
+      await handleSpeechRequest(h, { id: 5, name: 'open-stream', args: { streamId: 'x' } }),
+    ).toMatchObject({ ok: false, error: { code: 'bad_model' } });
+    expect(
+      await handleSpeechRequest(h, { id: 6, name: 'load-profile', args: { model: new Uint8Array(3) } }),
+    ).toMatchObject({ ok: false, error: { code: 'bad_model' } });
+    // A host built without SoundSwallower has no generic path to offer.
+    expect(
+      await handleSpeechRequest(h, {
+        id: 7,
+        name: 'use-generic',
+        args: { modelBase: '/speech-model/', phrases: ['yes'] },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });
+});
+
+const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
+const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+/** One of jackson's takes with half a second of silence on each side. */
+const jackson = (digit: number, index: number) => {
+  const speech = wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`))));
+  const padded = new Float32Array(speech.length + 16_000);
+  padded.set(speech, 8000);
+  return padded;
+};
+const profileOf = (digits: number[]) =>
+  serializeProfile(
+    trainProfile(
+      digits.flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGITS[d] ?? '', audio: jackson(d, i) }))),
+    ),
+  );
+
+describe.skipIf(!existsSync(fsdd))('speech handlers: phrases not recorded yet', () => {
+  it('answers them with the generic path, until the profile has takes of them', async () => {
+    const h = createSpeechHandlers({ loadGeneric: () => loadSoundSwallower() });
+    await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });
+    const three = jackson(3, 10);
+    const before = (await streamThrough(h, 'a', three)).find((e) => e.type === 'final');
+    expect(before).toMatchObject({ rejected: true });
+    expect(
+      await handleSpeechRequest(h, {
+        id: 2,
+        name: 'use-generic',
+        args: { modelBase: 'unused in Node', phrases: ['one', 'four', 'seven', 'three'] },
+      }),
+    ).toMatchObject({ ok: true, result: { unrecorded: 1 } });
+    const heard = (await streamThrough(h, 'b', three)).find((e) => e.type === 'final');
+    expect(heard).toMatchObject({ text: 'three', rejected: false, generic: true });
+    // Once "three" is recorded, the new profile answers for it.
+    await handleSpeechRequest(h, { id: 3, name: 'load-profile', args: { model: profileOf([1, 3, 4, 7]) } });
+    const recorded = (await streamThrough(h, 'c', three)).find((e) => e.type === 'final');
+    expect(recorded).toMatchObject({ text: 'three' });
+    expect(recorded?.type === 'final' && recorded.generic).toBeFalsy();
+  }, 60_000);
 });

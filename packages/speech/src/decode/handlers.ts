@@ -1,4 +1,8 @@
+import type { SoundSwallowerModule } from 'soundswallower';
+import { KeptAudio } from '../audio/kept-audio.js';
 import { SpeechError } from '../errors.js';
+import { UnrecordedPhrases, withUnrecorded } from '../generic/unrecorded.js';
+import { recordedPhrases } from '../model/profile.js';
 import { deserializeProfile } from '../model/serialize.js';
 import { Matcher } from './matcher.js';
 import { ListeningRoom } from '../vad/room-noise.js';
@@ -8,6 +12,13 @@ import { RecognitionStream, type StreamEvent, type StreamOptions } from './strea
 export interface SpeechHandlers {
   /** Load a model file downloaded from the server; replaces any loaded profile. */
   'load-profile': (args: { model: Uint8Array }) => { phrases: string[]; trainedAt: string };
+  /**
+   * Hear the person's phrases not yet recorded with the generic path (docs/decisions/0102),
+   * its engine loaded once (from `modelBase`, where its acoustic model is served): `phrases`
+   * are all of the person's phrases, those of the loaded profile the recorded ones. Answers
+   * how many unrecorded phrases it can say; with none it stays off.
+   */
+  'use-generic': (args: { modelBase: string; phrases: string[] }) => Promise<{ unrecorded: number }>;
   /** Open a stream; several may be open at once. */
   'open-stream': (args: { streamId: string; options?: Omit<StreamOptions, 'room'> }) => null;
   /** Feed 16 kHz mono samples to a stream. */
@@ -23,48 +34,103 @@ export type SpeechRequest = {
 
 /** A reply as it travels back: the handler's result, or an error a UI can show. */
 export type SpeechReply =
-  | { id: number; ok: true; result: ReturnType<SpeechHandlers[keyof SpeechHandlers]> }
+  | { id: number; ok: true; result: Awaited<ReturnType<SpeechHandlers[keyof SpeechHandlers]>> }
   | { id: number; ok: false; error: { code: string; message: string } };
 
+export interface SpeechHandlerOptions {
+  /** Loads SoundSwallower with its model at `modelBase`; without it there is no generic path. */
+  loadGeneric?: (modelBase: string) => Promise<SoundSwallowerModule>;
+}
+
+/** The audio a stream keeps to hear a rejected utterance again (the server keeps as much). */
+const KEPT_SECONDS = 25;
+
 /** Build the handlers over one host's state. Pure: no worker or DOM APIs, so it is testable anywhere. */
-export function createSpeechHandlers(): SpeechHandlers {
+export function createSpeechHandlers(options: SpeechHandlerOptions = {}): SpeechHandlers {
   let matcher: Matcher | undefined;
-  const streams = new Map<string, RecognitionStream>();
+  const streams = new Map<string, { stream: RecognitionStream; kept: KeptAudio }>();
   // The room as this host's streams have heard it, from one press to talk to the next.
   const room = new ListeningRoom();
-  const stream = (id: string): RecognitionStream => {
+  let engine: Promise<UnrecordedPhrases> | undefined;
+  /** The generic path's engine once loaded, the person's phrases, and the engine while it
+   * has unrecorded phrases among them to answer for. */
+  let loaded: UnrecordedPhrases | undefined;
+  let phrases: string[] | undefined;
+  let generic: UnrecordedPhrases | undefined;
+  const hearPhrases = () => {
+    const recorded = matcher === undefined ? [] : recordedPhrases(matcher.profile);
+    generic =
+      loaded !== undefined && phrases !== undefined && loaded.use(phrases, recorded) ? loaded : undefined;
+  };
+  const open = (id: string) => {
     const s = streams.get(id);
     if (s === undefined) throw new SpeechError('bad_request', `No open stream "${id}".`);
     return s;
   };
+  // A rejected final is heard again by the generic path, with the stream around it.
+  const heardAgain = (events: StreamEvent[], kept: KeptAudio): StreamEvent[] =>
+    generic === undefined
+      ? events
+      : events.map((event) =>
+          event.type === 'final'
+            ? withUnrecorded(event, kept.around(event.start, event.end), generic)
+            : event,
+        );
   return {
     'load-profile': ({ model }) => {
       const profile = deserializeProfile(model);
       matcher = new Matcher(profile);
       streams.clear();
+      // Phrases recorded since are the new profile's to answer.
+      hearPhrases();
       return { phrases: profile.phrases, trainedAt: profile.trainedAt };
     },
-    'open-stream': ({ streamId, options }) => {
+    'use-generic': async ({ modelBase, phrases: all }) => {
+      const load = options.loadGeneric;
+      if (load === undefined) throw new SpeechError('bad_request', 'This host has no generic recogniser.');
+      engine ??= load(modelBase).then((module) => UnrecordedPhrases.load(module));
+      phrases = all;
+      try {
+        loaded = await engine;
+      } catch (error) {
+        // A failed load (the model could not be fetched) may be tried again.
+        engine = undefined;
+        throw error;
+      }
+      hearPhrases();
+      return { unrecorded: generic?.phrases.length ?? 0 };
+    },
+    'open-stream': ({ streamId, options: streamOptions }) => {
       if (matcher === undefined) throw new SpeechError('bad_model', 'No voice profile is loaded yet.');
-      streams.set(streamId, new RecognitionStream(matcher, { ...options, room }));
+      streams.set(streamId, {
+        stream: new RecognitionStream(matcher, { ...streamOptions, room }),
+        kept: new KeptAudio(KEPT_SECONDS),
+      });
       return null;
     },
-    'push-audio': ({ streamId, samples }) => stream(streamId).push(samples),
+    'push-audio': ({ streamId, samples }) => {
+      const { stream, kept } = open(streamId);
+      kept.push(samples);
+      return heardAgain(stream.push(samples), kept);
+    },
     'close-stream': ({ streamId }) => {
-      const events = stream(streamId).end();
+      const { stream, kept } = open(streamId);
       streams.delete(streamId);
-      return events;
+      return heardAgain(stream.end(), kept);
     },
   };
 }
 
 /** Dispatch one request to the handlers and wrap the outcome as a reply. */
-export function handleSpeechRequest(handlers: SpeechHandlers, request: SpeechRequest): SpeechReply {
+export async function handleSpeechRequest(
+  handlers: SpeechHandlers,
+  request: SpeechRequest,
+): Promise<SpeechReply> {
   try {
     const handler = handlers[request.name] as (
       args: unknown,
     ) => ReturnType<SpeechHandlers[keyof SpeechHandlers]>;
-    return { id: request.id, ok: true, result: handler(request.args) };
+    return { id: request.id, ok: true, result: await handler(request.args) };
   } catch (e) {
     const code = e instanceof SpeechError ? e.code : 'internal';
     const message = e instanceof Error ? e.message : 'The recogniser failed.';

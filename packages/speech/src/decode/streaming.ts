@@ -11,7 +11,8 @@ import type { Matcher, Recognition } from './matcher.js';
 export type StreamEvent =
   | { type: 'speech-start'; time: Seconds }
   | { type: 'partial'; text: string; time: Seconds }
-  | ({ type: 'final'; start: Seconds; end: Seconds } & Recognition)
+  /** `generic` marks an answer of the generic path for a phrase not recorded yet (0102). */
+  | ({ type: 'final'; start: Seconds; end: Seconds; generic?: true } & Recognition)
   | { type: 'speech-cancelled'; time: Seconds }
   /** The room became too loud for the user to be understood, or stopped being. */
   | {

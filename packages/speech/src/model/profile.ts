@@ -282,6 +282,11 @@ export function cepstralDims(settings: ModelSettings): number {
   return 2 * cepstraOf(settings);
 }
 
+/** The texts of the phrases a profile has takes of (not the slot of utterances marked unknown). */
+export function recordedPhrases(profile: Profile): string[] {
+  return profile.phrases.filter((_, i) => i !== profile.unknownPhrase);
+}
+
 /** Lower-case, strip punctuation and collapse spaces: how phrase texts are compared. */
 export function normaliseText(text: string): string {
   return text

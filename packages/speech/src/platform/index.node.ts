@@ -1,4 +1,4 @@
 // Node-only helpers: files on disk and SoundSwallower loaded from node_modules.
-export { loadSoundSwallower } from './soundswallower.node.js';
+export { loadSoundSwallower, soundSwallowerModelDir } from './soundswallower.node.js';
 export { loadPhoneModel } from './phones.node.js';
 export { loadManifest, ManifestError, type ManifestEntry } from './files.node.js';

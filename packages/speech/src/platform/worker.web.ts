@@ -1,4 +1,5 @@
 import { createSpeechHandlers, handleSpeechRequest, type SpeechRequest } from '../decode/handlers.js';
+import { loadSoundSwallower } from './soundswallower.web.js';
 
 /** The little of a worker's global scope this needs. */
 export interface WorkerScope {
@@ -6,10 +7,16 @@ export interface WorkerScope {
   postMessage: (message: unknown) => void;
 }
 
-/** Serve recognition requests in a dedicated Web Worker: `serveSpeechWorker(self)`. */
+/**
+ * Serve recognition requests in a dedicated Web Worker: `serveSpeechWorker(self)`. Replies
+ * come in the order of the requests, except `use-generic`'s, which waits for its engine to
+ * download while the streams go on.
+ */
 export function serveSpeechWorker(scope: WorkerScope): void {
-  const handlers = createSpeechHandlers();
+  const handlers = createSpeechHandlers({ loadGeneric: loadSoundSwallower });
   scope.onmessage = (event) => {
-    scope.postMessage(handleSpeechRequest(handlers, event.data));
+    void handleSpeechRequest(handlers, event.data).then((reply) => {
+      scope.postMessage(reply);
+    });
   };
 }

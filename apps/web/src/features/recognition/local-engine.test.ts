@@ -18,7 +18,9 @@ class FakeWorker {
         ? { phrases: ['good morning'], trainedAt: 'now' }
         : request.name === 'open-stream'
           ? null
-          : this.next.splice(0);
+          : request.name === 'use-generic'
+            ? { unrecorded: 1 }
+            : this.next.splice(0);
     queueMicrotask(() =>
       this.onmessage?.({ data: { id: request.id, ok: true, result } } as MessageEvent<SpeechReply>),
     );
@@ -30,6 +32,7 @@ class FakeWorker {
 
 function setup(
   model: { version: number; bytes: Uint8Array } | null = { version: 4, bytes: new Uint8Array([1]) },
+  generic?: { modelBase: string; loadPhrases: () => Promise<string[] | null> },
 ) {
   const worker = new FakeWorker();
   let state = initialRecognitionState;
@@ -44,6 +47,7 @@ function setup(
     },
     onResult: (result) => results.push(result),
     onLocalResult: (local) => kept.push(local),
+    ...(generic ? { generic } : {}),
   });
   return { engine, worker, state: () => state, results, kept };
 }
@@ -178,6 +182,61 @@ describe('LocalEngine', () => {
     });
     expect(worker.requests.map((r) => r.name)).toContain('close-stream');
     expect(state()).toMatchObject({ missed: null, processing: false });
+  });
+
+  it('hears phrases not recorded yet with the generic recogniser when it knows the voice', async () => {
+    const phrases = ['good morning', 'call my son'];
+    const { engine, worker, state, results } = setup(undefined, {
+      modelBase: 'https://parla.test/speech-model/',
+      loadPhrases: () => Promise.resolve(phrases),
+    });
+    engine.start();
+    await vi.waitFor(() => {
+      expect(worker.requests.map((r) => r.name)).toEqual(['load-profile', 'use-generic']);
+    });
+    expect(state().model).toBe('model_ready');
+    expect(worker.requests[1]).toMatchObject({
+      args: { modelBase: 'https://parla.test/speech-model/', phrases },
+    });
+    // Its answer reaches the page marked as the generic recogniser's.
+    worker.next = [
+      {
+        type: 'final',
+        text: 'call my son',
+        confidence: 0.8,
+        rejected: false,
+        alternatives: [{ text: 'call my son', confidence: 0.8 }],
+        start: 0,
+        end: 0.2,
+        generic: true,
+      },
+    ];
+    engine.sendChunk(new Int16Array(3200));
+    await vi.waitFor(() => {
+      expect(results).toHaveLength(1);
+    });
+    expect(results[0]).toMatchObject({ text: 'call my son', generic: true });
+  });
+
+  it('leaves the generic recogniser off for a voice it does not know, or when it cannot load', async () => {
+    const unknown = setup(undefined, { modelBase: '/m/', loadPhrases: () => Promise.resolve(null) });
+    unknown.engine.start();
+    await vi.waitFor(() => {
+      expect(unknown.state().model).toBe('model_ready');
+    });
+    const failing = setup(undefined, {
+      modelBase: '/m/',
+      loadPhrases: () => Promise.reject(new Error('offline')),
+    });
+    failing.engine.start();
+    await vi.waitFor(() => {
+      expect(failing.state().model).toBe('model_ready');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const { worker, state } of [unknown, failing]) {
+      expect(worker.requests.map((r) => r.name)).toEqual(['load-profile']);
+      expect(state().model).toBe('model_ready');
+    }
   });
 
   it('dispose stops the worker', async () => {

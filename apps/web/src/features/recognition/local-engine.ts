@@ -25,6 +25,12 @@ export interface LocalEngineOptions extends EngineCallbacks {
   options: SetOptionsPayload;
   /** Each final result with its audio: uploaded as a recognition recording. */
   onLocalResult?: (local: LocalResult) => void;
+  /**
+   * The generic recogniser for phrases not recorded yet (docs/decisions/0102): where its
+   * acoustic model is served, and the person's phrases when it may hear them (null when it
+   * does not know their voice). Without it, only the profile answers.
+   */
+  generic?: { modelBase: string; loadPhrases: () => Promise<string[] | null> };
 }
 
 /** Longest audio kept for an upload, as the server keeps for its own results. */
@@ -164,9 +170,26 @@ export class LocalEngine implements RecognitionEngine {
       await this.call('load-profile', { model: model.bytes });
       this.config.dispatch({ type: 'model_status', status: 'model_ready' });
       this.config.onModelReady?.(model.version);
+      void this.startGeneric();
     } catch (error) {
       if (this.disposed) return;
       this.fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /**
+   * Loads the generic recogniser beside the profile, outside the queue: its model downloads
+   * while the person is already understood by their profile. If it cannot load, the
+   * profile alone answers, as before.
+   */
+  private async startGeneric() {
+    const generic = this.config.generic;
+    if (!generic) return;
+    try {
+      const phrases = await generic.loadPhrases();
+      if (phrases && this.worker) await this.call('use-generic', { modelBase: generic.modelBase, phrases });
+    } catch {
+      // Nothing to tell the person: what they have recorded is still understood.
     }
   }
 
@@ -250,6 +273,7 @@ export class LocalEngine implements RecognitionEngine {
             duration: Math.round((event.end - event.start) * 1000) / 1000,
             acoustic_model_id: this.version,
             confidence_threshold: 0,
+            ...(event.generic ? { generic: true } : {}),
           };
           this.samplesSinceResult = 0;
           this.config.dispatch({ type: 'final' });

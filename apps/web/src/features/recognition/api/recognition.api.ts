@@ -1,10 +1,13 @@
 import {
   type ConfirmRecognitionResponse,
   type MarkUnknownResponse,
+  type ModelInfo,
   type ModelLinksResponseSchema,
+  type Phrase,
   type RecognitionResult,
   type RecognitionUploadInfoSchema,
 } from '@parla/contract';
+import { GENERIC_KNOWS_THE_VOICE } from '@parla/speech';
 import type { z } from 'zod';
 import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
@@ -24,6 +27,18 @@ export const loadLocalModel: ModelSource = async () => {
   );
   return { version: links.version, bytes };
 };
+
+/**
+ * The person's phrases, for the generic recogniser to hear those not recorded yet
+ * (docs/decisions/0102); null when it did not know their voice well enough when their
+ * profile was trained, or nobody has judged it yet.
+ */
+export async function loadGenericPhrases(): Promise<string[] | null> {
+  const info = await api.get<{ models: ModelInfo[] }>('/app/modelsInfo');
+  const judged = info.models[0]?.modelmeta.generic_knows;
+  if (typeof judged !== 'number' || judged < GENERIC_KNOWS_THE_VOICE) return null;
+  return (await api.get<{ phrases: Phrase[] }>('/app/casr/phrases')).phrases.map((phrase) => phrase.text);
+}
 
 /** POST /app/recording/recognition: a locally recognised utterance and its audio (spec section 3). */
 export async function uploadLocalResult(

@@ -2,6 +2,7 @@ import {
   CLIENT_VERSION,
   DEFAULT_LANGUAGE,
   REALTIME_PROVIDERS,
+  SPEECH_MODEL_PATH,
   type RecognitionMode,
   type RecognitionResult,
   type User,
@@ -16,7 +17,7 @@ import { api, logger, tokenStore } from '../../../lib/api';
 import { MicrophoneError, openMicrophone, type MicrophoneSession } from '../../../lib/audio/microphone';
 import { browserState, type RecognitionEngineChoice } from '../../../lib/browser-state';
 import { userQueryKey } from '../../../lib/session';
-import { loadLocalModel, uploadLocalResult } from '../api/recognition.api';
+import { loadGenericPhrases, loadLocalModel, uploadLocalResult } from '../api/recognition.api';
 import { LocalEngine } from '../local-engine';
 import type { RecognitionEngine } from '../recognition-engine';
 import {
@@ -134,6 +135,10 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
             createWorker: () =>
               new Worker(new URL('../recognition.worker.ts', import.meta.url), { type: 'module' }),
             loadModel: loadLocalModel,
+            generic: {
+              modelBase: new URL(SPEECH_MODEL_PATH, window.location.href).href,
+              loadPhrases: loadGenericPhrases,
+            },
             options: optionsRef.current,
             onLocalResult: ({ result, audio }) => {
               // Nothing is kept for a person who opted out of keeping recognition audio.

@@ -1,0 +1,50 @@
+import { withContext } from '../generic/unrecorded.js';
+
+/**
+ * The last seconds of a live stream's audio (16 kHz), cut by stream time: what a result was
+ * recognised from, to keep it or to hear it again. Chunks are kept as they came and joined
+ * only when cut.
+ */
+export class KeptAudio {
+  private chunks: Float32Array[] = [];
+  private length = 0;
+  /** Stream position (in samples) of the first kept sample. */
+  private from = 0;
+
+  constructor(private readonly maxSeconds: number) {}
+
+  push(samples: Float32Array): void {
+    this.chunks.push(samples);
+    this.length += samples.length;
+    const max = this.maxSeconds * 16_000;
+    while (this.chunks.length > 1 && this.length - (this.chunks[0]?.length ?? 0) >= max) {
+      const dropped = this.chunks.shift();
+      this.length -= dropped?.length ?? 0;
+      this.from += dropped?.length ?? 0;
+    }
+  }
+
+  /** The audio between two stream times in seconds, as far as it is still kept. */
+  slice(start: number, end: number): Float32Array {
+    const all = this.joined();
+    const from = Math.min(all.length, Math.max(0, Math.floor(start * 16_000) - this.from));
+    const to = Math.min(all.length, Math.max(from, Math.ceil(end * 16_000) - this.from));
+    return all.subarray(from, to);
+  }
+
+  /** The same, with the context the generic path hears an utterance in ({@link withContext}). */
+  around(start: number, end: number): Float32Array {
+    const offset = this.from / 16_000;
+    return withContext(this.joined(), start - offset, end - offset);
+  }
+
+  private joined(): Float32Array {
+    const all = new Float32Array(this.length);
+    let offset = 0;
+    for (const chunk of this.chunks) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return all;
+  }
+}
