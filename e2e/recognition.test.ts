@@ -9,7 +9,7 @@ import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
 import { fakeMicrophone, writePhraseWav } from './support/speech.js';
-import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
+import { dismissProfileUpdated, trainingTakes, trainVoiceProfile } from './support/training.js';
 
 // Being understood, end to end in real Chromium: a trained voice profile, and a fake
 // microphone that says one of its phrases (spoken differently from the enrolment takes).
@@ -128,15 +128,9 @@ describe('being understood', () => {
     await page.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
     const user = await trainedUser();
     await expect
-      .poll(async () => {
-        const takes = await server.db
-          .selectFrom('recordings')
-          .select('metadata')
-          .where('user_id', '=', user.session.user.id)
-          .where('kind', '=', 'training')
-          .execute();
-        return takes.filter((take) => (take.metadata as { source?: string }).source === 'confirmed').length;
-      })
+      .poll(
+        async () => (await trainingTakes(server, user)).filter((take) => take.source === 'confirmed').length,
+      )
       .toBe(1);
   });
 
@@ -155,14 +149,9 @@ describe('being understood', () => {
     expect((await marked).status()).toBe(201);
     await page.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
     const user = await trainedUser();
-    const takes = await server.db
-      .selectFrom('recordings')
-      .select(['metadata', 'phrase_id'])
-      .where('user_id', '=', user.session.user.id)
-      .where('kind', '=', 'training')
-      .execute();
-    expect(takes.filter((take) => (take.metadata as { source?: string }).source === 'unknown')).toEqual([
-      expect.objectContaining({ phrase_id: null }),
+    const takes = await trainingTakes(server, user);
+    expect(takes.filter((take) => take.source === 'unknown')).toEqual([
+      { source: 'unknown', phraseId: null },
     ]);
   });
 

@@ -9,7 +9,7 @@ import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
 import { pressToTalk } from './support/speak-page.js';
 import { fakeMicrophone } from './support/speech.js';
-import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
+import { dismissProfileUpdated, trainingTakes, trainVoiceProfile } from './support/training.js';
 
 // A phrase the person has added but not recorded yet, understood by the general recogniser
 // (docs/decisions/0102): shown and spoken like any other, with a word on how to teach it.
@@ -93,16 +93,9 @@ describe('a phrase not recorded yet', () => {
     await page.getByRole('button', { name: 'That’s right' }).click();
     await page.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
     await expect
-      .poll(async () => {
-        const takes = await server.db
-          .selectFrom('recordings')
-          .select('metadata')
-          .where('user_id', '=', user.session.user.id)
-          .where('kind', '=', 'training')
-          .where('phrase_id', '=', phraseId)
-          .execute();
-        return takes.map((take) => (take.metadata as { source?: string }).source);
-      })
+      .poll(async () =>
+        (await trainingTakes(server, user)).filter((take) => take.phraseId === phraseId).map((t) => t.source),
+      )
       .toEqual(['confirmed']);
   });
 

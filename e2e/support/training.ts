@@ -75,3 +75,17 @@ export async function dismissProfileUpdated(server: TestServer, user: TestUser) 
     body: JSON.stringify({ task: 'notify_casr_recognition_unlocked' }),
   });
 }
+
+/** Where each of the person's training takes came from (`confirmed`, `unknown`, none for recorded ones), with its phrase. */
+export async function trainingTakes(server: TestServer, user: TestUser) {
+  const takes = await server.db
+    .selectFrom('recordings')
+    .select(['metadata', 'phrase_id'])
+    .where('user_id', '=', user.session.user.id)
+    .where('kind', '=', 'training')
+    .execute();
+  return takes.map((take) => ({
+    source: (take.metadata as { source?: string } | null)?.source,
+    phraseId: take.phrase_id,
+  }));
+}

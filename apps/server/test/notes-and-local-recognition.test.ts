@@ -105,6 +105,17 @@ describe('POST /app/recording/recognition', () => {
       kind: 'recognition',
       metadata: { text: 'four', local: true, confidence: 0.93 },
     });
+    // An answer of the generic recogniser, for a phrase not recorded yet, says so.
+    const generic = { ...info, result: { ...info.result, text: 'three', generic: true } };
+    expect((await send(user.access_token, generic, fsddTake(3, 'theo', 12))).status).toBe(201);
+    const kept = await server.db
+      .selectFrom('recordings')
+      .select('metadata')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(kept.map((k) => k.metadata)).toContainEqual(
+      expect.objectContaining({ text: 'three', generic: true }),
+    );
   });
 
   it('keeps nothing for a person who opted out, and refuses bad uploads', async () => {

@@ -186,6 +186,8 @@ export const RecognitionUploadInfoSchema = z
         score: z.number().optional(),
         language_model_id: z.union([z.string().max(64), z.number()]).optional(),
         casr_version: z.string().max(32).optional(),
+        /** Parla's own: the generic recogniser answered, for a phrase not recorded yet. */
+        generic: z.boolean().optional(),
       })
       .strict(),
   })

@@ -37,7 +37,7 @@ import type { RealtimeSocket } from './types.js';
 /** A final result as the stream gives it (a whole utterance's silence is one too). */
 type Final = Pick<
   Extract<StreamEvent, { type: 'final' }>,
-  'text' | 'confidence' | 'rejected' | 'alternatives' | 'start' | 'end'
+  'text' | 'confidence' | 'rejected' | 'alternatives' | 'start' | 'end' | 'generic'
 >;
 
 /** Which socket of each user is streaming now: one live stream per person. */
@@ -283,11 +283,7 @@ export class RecognitionSession {
     return withGenericAnswer(final, await this.recognition.hearUnrecorded(this.userId, model, around()));
   }
 
-  private result(
-    final: Final & { generic?: true },
-    model: LoadedModel,
-    recordingId: string | null = null,
-  ): RecognitionResult {
+  private result(final: Final, model: LoadedModel, recordingId: string | null = null): RecognitionResult {
     return {
       ...(final.generic ? { generic: true } : {}),
       text: final.rejected || final.text === null ? null : this.filter(final.text),

@@ -59,6 +59,7 @@ export async function uploadLocalResult(
       acoustic_model_id: result.acoustic_model_id,
       recognition_mode: result.recognition_mode,
       confidence: result.confidence,
+      ...(result.generic ? { generic: true } : {}),
       ...(context.scenarioId ? { scenario_id: context.scenarioId } : {}),
     },
   };
