@@ -168,7 +168,6 @@ export class RecognitionSession {
       activeStreams.set(this.userId, this.socket.id);
       this.stream = this.newStream(this.model);
       this.tally = { heardSpeech: false, answered: false };
-      this.kept = new KeptAudio(MAX_KEPT_SECONDS);
     }
     this.kept.push(samples);
     await this.emitEvents(this.stream.push(samples), this.model, this.tally, this.kept);

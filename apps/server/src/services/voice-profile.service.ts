@@ -272,7 +272,10 @@ export class VoiceProfileService {
       takes: await Promise.all(
         takesToJudge(phraseTakes).map(async (take) => ({
           text: take.text,
-          audio: downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
+          // A take training decodes anyway (it has no kept analysis yet) is not read twice.
+          audio:
+            items[takes.indexOf(take)]?.audio ??
+            downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
         })),
       ),
     };

@@ -1,7 +1,6 @@
 import {
   type ConfirmRecognitionResponse,
   type MarkUnknownResponse,
-  type ModelInfo,
   type ModelLinksResponseSchema,
   type Phrase,
   type RecognitionResult,
@@ -11,6 +10,7 @@ import { GENERIC_KNOWS_THE_VOICE } from '@parla/speech';
 import type { z } from 'zod';
 import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
+import { fetchModels } from '../../models/api/models.api';
 import type { ModelSource } from '../local-engine';
 import { cachedModel } from '../../../lib/model-cache';
 import { encodeWav } from '../wav';
@@ -34,8 +34,7 @@ export const loadLocalModel: ModelSource = async () => {
  * profile was trained, or nobody has judged it yet.
  */
 export async function loadGenericPhrases(): Promise<string[] | null> {
-  const info = await api.get<{ models: ModelInfo[] }>('/app/modelsInfo');
-  const judged = info.models[0]?.modelmeta.generic_knows;
+  const judged = (await fetchModels())[0]?.modelmeta.generic_knows;
   if (typeof judged !== 'number' || judged < GENERIC_KNOWS_THE_VOICE) return null;
   return (await api.get<{ phrases: Phrase[] }>('/app/casr/phrases')).phrases.map((phrase) => phrase.text);
 }
