@@ -116,6 +116,17 @@ describe('POST /app/recording/recognition', () => {
     expect(kept.map((k) => k.metadata)).toContainEqual(
       expect.objectContaining({ text: 'three', generic: true }),
     );
+    // So does a guess of the profile that the generic recogniser seconded.
+    const seconded = { ...info, result: { ...info.result, text: 'five', confidence: 0.2, seconded: true } };
+    expect((await send(user.access_token, seconded, fsddTake(5, 'theo', 12))).status).toBe(201);
+    const all = await server.db
+      .selectFrom('recordings')
+      .select('metadata')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(all.map((k) => k.metadata)).toContainEqual(
+      expect.objectContaining({ text: 'five', seconded: true, confidence: 0.2 }),
+    );
   });
 
   it('keeps nothing for a person who opted out, and refuses bad uploads', async () => {

@@ -461,6 +461,40 @@ describe('recognition over the socket', () => {
     }
   });
 
+  it("seconds the profile's rejected guess when the generic recogniser names it too (decision 0103)", async () => {
+    // A new person, so that no earlier confirmation has taught the profile these takes.
+    const person = await trainUser();
+    const client = await ready(person);
+    try {
+      // Jackson's "seven" take 15: his profile's best guess, under its threshold; the generic
+      // recogniser, which knows his voice, names "seven" too, and so it stands.
+      const [seven] = await sayEach(client, [[7, 15]]);
+      expect(seven).toMatchObject({ text: 'seven', rejected: false, seconded: true });
+      expect(seven?.confidence).toBeLessThan(seven?.confidence_threshold ?? 0);
+      expect(seven?.generic).toBeUndefined();
+      // Where the generic recogniser names something else, the rejection stands ("seven" take
+      // 10); and digits that are none of his phrases are never seconded.
+      const [doubted, three, eight] = await sayEach(client, [
+        [7, 10],
+        [3, 12],
+        [8, 20],
+      ]);
+      for (const result of [doubted, three, eight]) {
+        expect(result).toMatchObject({ text: null, rejected: true });
+        expect(result?.seconded).toBeUndefined();
+      }
+      // What was kept (stored once the result is sent) says the generic recogniser seconded it.
+      const kept = await server.db
+        .selectFrom('recordings')
+        .select('metadata')
+        .where('id', '=', seven?.recording_id ?? '')
+        .executeTakeFirstOrThrow();
+      expect(kept.metadata).toMatchObject({ text: 'seven', seconded: true, rejected: false });
+    } finally {
+      client.socket.disconnect();
+    }
+  });
+
   it('ends a press that heard no speech saying nothing was heard, and a stop without audio too', async () => {
     const client = await ready(trained);
     // Two seconds of a quiet room: a faint hiss, no speech.

@@ -188,6 +188,8 @@ export const RecognitionUploadInfoSchema = z
         casr_version: z.string().max(32).optional(),
         /** Parla's own: the generic recogniser answered, for a phrase not recorded yet. */
         generic: z.boolean().optional(),
+        /** Parla's own: the profile's answer, under its threshold, seconded by the generic recogniser. */
+        seconded: z.boolean().optional(),
       })
       .strict(),
   })

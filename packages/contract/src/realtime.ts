@@ -69,6 +69,12 @@ export interface RecognitionResult {
    * recorded yet (their profile rejected the utterance); the app can ask them to record it.
    */
   generic?: boolean;
+  /**
+   * Parla's own: true when the profile's answer was under its confidence threshold and the
+   * generic recogniser, which knows the person's voice, named the same phrase: two
+   * recognisers agreeing are surer than either alone.
+   */
+  seconded?: boolean;
 }
 
 export interface ModelStatusPayload {

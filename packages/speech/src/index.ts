@@ -67,11 +67,15 @@ export {
 export {
   GENERIC_CONTEXT_SECONDS,
   GENERIC_KNOWS_THE_VOICE,
+  SECONDED_GUESSES,
   UnrecordedPhrases,
+  bestGuesses,
   takesToJudge,
   withContext,
   withGenericAnswer,
   withUnrecorded,
+  type GenericHearing,
+  type HeardAgain,
   type Take,
 } from './generic/unrecorded.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';

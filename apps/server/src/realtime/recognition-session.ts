@@ -12,6 +12,7 @@ import {
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
+  bestGuesses,
   KeptAudio,
   ListeningRoom,
   RecognitionStream,
@@ -37,7 +38,7 @@ import type { RealtimeSocket } from './types.js';
 /** A final result as the stream gives it (a whole utterance's silence is one too). */
 type Final = Pick<
   Extract<StreamEvent, { type: 'final' }>,
-  'text' | 'confidence' | 'rejected' | 'alternatives' | 'start' | 'end' | 'generic'
+  'text' | 'confidence' | 'rejected' | 'alternatives' | 'start' | 'end' | 'generic' | 'seconded'
 >;
 
 /** Which socket of each user is streaming now: one live stream per person. */
@@ -274,17 +275,20 @@ export class RecognitionSession {
   }
 
   /**
-   * A rejected final heard again by the generic path, for phrases not recorded yet (0102);
-   * `around` gives the utterance with the stream's context on each side.
+   * A rejected final heard again by the generic path, for phrases not recorded yet (0102) and
+   * to second the profile's best guesses (0103); `around` gives the utterance with the stream's
+   * context on each side.
    */
   private async heardAgain(final: Final, around: () => Float32Array, model: LoadedModel) {
     if (!final.rejected) return final;
-    return withGenericAnswer(final, await this.recognition.hearUnrecorded(this.userId, model, around()));
+    const heard = await this.recognition.hearAgain(this.userId, model, around(), bestGuesses(final));
+    return withGenericAnswer(final, heard);
   }
 
   private result(final: Final, model: LoadedModel, recordingId: string | null = null): RecognitionResult {
     return {
       ...(final.generic ? { generic: true } : {}),
+      ...(final.seconded ? { seconded: true } : {}),
       text: final.rejected || final.text === null ? null : this.filter(final.text),
       confidence: final.confidence,
       rejected: final.rejected,

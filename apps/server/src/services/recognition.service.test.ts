@@ -31,37 +31,39 @@ function model(genericTrusted: boolean): LoadedModel {
 
 const audio = new Float32Array(16_000);
 
-describe('RecognitionService.hearUnrecorded', () => {
-  it("asks the generic path with the person's phrases and those the profile has takes of", async () => {
-    const { service, listener } = serviceFor(['Yes', 'No', 'Call my son'], () =>
-      Promise.resolve({ text: 'Call my son', confidence: 0.8 }),
-    );
-    expect(await service.hearUnrecorded('u1', model(true), audio)).toEqual({
-      text: 'Call my son',
-      confidence: 0.8,
-    });
+describe('RecognitionService.hearAgain', () => {
+  it("asks the generic path with the person's phrases, those the profile has takes of, and its guesses", async () => {
+    const heard = { text: 'Call my son', confidence: 0.8, recorded: false };
+    const { service, listener } = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.resolve(heard));
+    expect(await service.hearAgain('u1', model(true), audio, ['No'])).toEqual(heard);
     expect(listener.hear).toHaveBeenCalledWith({
+      userId: 'u1',
       phrases: ['Yes', 'No', 'Call my son'],
       recorded: ['Yes', 'No'],
       audio,
+      guesses: ['No'],
     });
   });
 
-  it('does not ask for a voice it does not know, nor when every phrase is recorded', async () => {
+  it('asks when every phrase is recorded too: the generic path may second the guess', async () => {
+    const seconded = { text: 'yes.', confidence: 0.7, recorded: true };
+    const { service, listener } = serviceFor(['yes.', 'NO'], () => Promise.resolve(seconded));
+    expect(await service.hearAgain('u1', model(true), audio, ['Yes'])).toEqual(seconded);
+    expect(listener.hear).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask for a voice it does not know, nor about no audio', async () => {
     const unknownVoice = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.resolve(null));
-    expect(await unknownVoice.service.hearUnrecorded('u1', model(false), audio)).toBeNull();
+    expect(await unknownVoice.service.hearAgain('u1', model(false), audio, ['Yes'])).toBeNull();
+    expect(await unknownVoice.service.hearAgain('u1', model(true), new Float32Array(0), ['Yes'])).toBeNull();
     expect(unknownVoice.listener.hear).not.toHaveBeenCalled();
-    // Recorded under other spelling and case: the same phrase.
-    const allRecorded = serviceFor(['yes.', 'NO'], () => Promise.resolve(null));
-    expect(await allRecorded.service.hearUnrecorded('u1', model(true), audio)).toBeNull();
-    expect(allRecorded.listener.hear).not.toHaveBeenCalled();
   });
 
   it('leaves the rejection standing when the generic path fails', async () => {
     const { service, log } = serviceFor(['Yes', 'No', 'Call my son'], () =>
       Promise.reject(new Error('generic listener stopped')),
     );
-    expect(await service.hearUnrecorded('u1', model(true), audio)).toBeNull();
+    expect(await service.hearAgain('u1', model(true), audio, ['Yes'])).toBeNull();
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 });

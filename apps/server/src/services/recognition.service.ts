@@ -11,7 +11,6 @@ import {
   encodeWavPcm16,
   GENERIC_KNOWS_THE_VOICE,
   Matcher,
-  normaliseText,
   recordedPhrases,
   resample,
 } from '@parla/speech';
@@ -72,19 +71,22 @@ export class RecognitionService {
   }
 
   /**
-   * An utterance the profile rejected, heard by the generic path among the person's phrases
-   * (decision 0102): the phrase they have not recorded yet that it names, or null. Null too
-   * when it does not know their voice, when every phrase is recorded, or when it fails: the
-   * rejection then stands.
+   * An utterance the profile rejected, heard by the generic path among the person's
+   * phrases: the phrase they have not recorded yet that it names (decision 0102), or the one
+   * of `guesses`, the profile's best guesses, that it names too (0103); otherwise null. Null
+   * too when it does not know their voice, or when it fails: the rejection then stands.
    */
-  async hearUnrecorded(userId: string, model: LoadedModel, audio: Float32Array): Promise<Heard> {
+  async hearAgain(
+    userId: string,
+    model: LoadedModel,
+    audio: Float32Array,
+    guesses: string[] = [],
+  ): Promise<Heard> {
     if (!model.genericTrusted || audio.length === 0) return null;
     const recorded = recordedPhrases(model.matcher.profile);
-    const withTakes = new Set(recorded.map(normaliseText));
     const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
-    if (phrases.every((text) => withTakes.has(normaliseText(text)))) return null;
     try {
-      return await this.unrecorded.hear({ phrases, recorded, audio });
+      return await this.unrecorded.hear({ userId, phrases, recorded, audio, guesses });
     } catch (error) {
       this.log.error({ err: error }, 'the generic path could not hear an utterance');
       return null;
@@ -154,6 +156,7 @@ export class RecognitionService {
       confidence_threshold: result.confidence_threshold,
       rejected: result.rejected,
       ...(result.generic ? { generic: true } : {}),
+      ...(result.seconded ? { seconded: true } : {}),
     });
   }
 

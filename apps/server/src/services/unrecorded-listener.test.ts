@@ -19,11 +19,20 @@ describe('ThreadedUnrecordedListener', () => {
     const recorded = DIGIT_WORDS.filter((word) => word !== 'three');
     // Someone who has not recorded "three", then someone who has, then the first again.
     const heard = [
-      await listener.hear({ phrases: DIGIT_WORDS, recorded, audio: three }),
-      await listener.hear({ phrases: DIGIT_WORDS, recorded: DIGIT_WORDS, audio: three }),
-      await listener.hear({ phrases: DIGIT_WORDS, recorded, audio: three }),
+      await listener.hear({ userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three }),
+      await listener.hear({ userId: 'b', phrases: DIGIT_WORDS, recorded: DIGIT_WORDS, audio: three }),
+      await listener.hear({ userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three }),
     ];
     expect(heard.map((answer) => answer?.text ?? null)).toEqual(['three', null, 'three']);
     expect(heard[0]?.confidence).toBeGreaterThan(0);
+    // Heard as by an engine of its own: the same answer, whoever was heard in between.
+    expect(heard[2]).toEqual(heard[0]);
+    // The second person's guesses, when it names one of them; never another recorded phrase.
+    const guessed = { userId: 'b', phrases: DIGIT_WORDS, recorded: DIGIT_WORDS, audio: three };
+    expect(await listener.hear({ ...guessed, guesses: ['three'] })).toMatchObject({
+      text: 'three',
+      recorded: true,
+    });
+    expect(await listener.hear({ ...guessed, guesses: ['two', 'one'] })).toBeNull();
   }, 30_000);
 });

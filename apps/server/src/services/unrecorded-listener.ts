@@ -1,21 +1,28 @@
-import { UnrecordedPhrases } from '@parla/speech';
+import { UnrecordedPhrases, type GenericHearing } from '@parla/speech';
 import { loadSoundSwallower } from '@parla/speech/node';
 import { compiledWorkerFile, WorkerThread } from '../lib/worker-thread.js';
 
 /** One utterance the personal profile rejected, and the person's phrases. */
 export interface HearRequest {
+  /** Whose utterance it is. */
+  userId: string;
   /** All of the person's phrases. */
   phrases: string[];
   /** Those with takes in the profile that rejected it. */
   recorded: string[];
   /** The utterance, 16 kHz mono. */
   audio: Float32Array;
+  /** The profile's best guesses, which the generic path may second. */
+  guesses?: string[];
 }
 
-/** The unrecorded phrase the generic path names in it, or null. */
-export type Heard = { text: string; confidence: number } | null;
+/** A phrase not recorded yet, or a seconded guess, that the generic path names in it; or null. */
+export type Heard = GenericHearing | null;
 
-/** The generic path hearing phrases people have not recorded yet (decision 0102). */
+/**
+ * The generic path hearing rejected utterances again: phrases people have not recorded yet
+ * (decision 0102), and the profile's guesses it agrees with (0103).
+ */
 export interface UnrecordedListener {
   hear(request: HearRequest): Promise<Heard>;
   close(): Promise<void>;
@@ -23,28 +30,38 @@ export interface UnrecordedListener {
 
 /**
  * On the calling thread: one engine, loaded on first use, switched to whichever person it
- * hears (a new grammar costs 15-70 ms, a new engine about half a second and 30 MB).
+ * hears (a new grammar costs 15-70 ms, a new engine about half a second and 30 MB), and
+ * made to forget the voices before theirs.
  */
 export class InlineUnrecordedListener implements UnrecordedListener {
   private engine: Promise<UnrecordedPhrases> | undefined;
-  private person = '';
+  /** Whom it heard last, and the phrases its grammar was made of. */
+  private userId = '';
+  private grammar = '';
   private answers = false;
 
-  async hear({ phrases, recorded, audio }: HearRequest): Promise<Heard> {
+  async hear({ userId, phrases, recorded, audio, guesses }: HearRequest): Promise<Heard> {
     this.engine ??= loadSoundSwallower().then((module) => UnrecordedPhrases.load(module));
     const engine = await this.engine;
-    const person = JSON.stringify([phrases, recorded]);
-    if (person !== this.person) {
-      this.answers = engine.use(phrases, recorded);
-      this.person = person;
+    if (userId !== this.userId) {
+      // Each person is heard as by an engine of their own (as when their voice was judged).
+      await engine.forgetVoices();
+      this.userId = userId;
+      this.grammar = '';
     }
-    return this.answers ? engine.hear(audio) : null;
+    const grammar = JSON.stringify([phrases, recorded]);
+    if (grammar !== this.grammar) {
+      this.answers = engine.use(phrases, recorded);
+      this.grammar = grammar;
+    }
+    return this.answers ? engine.hear(audio, guesses) : null;
   }
 
   async close() {
     const engine = this.engine;
     this.engine = undefined;
-    this.person = '';
+    this.userId = '';
+    this.grammar = '';
     (await engine)?.delete();
   }
 }

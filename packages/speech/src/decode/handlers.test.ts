@@ -79,7 +79,7 @@ const profileOf = (digits: number[]) =>
     ),
   );
 
-describe.skipIf(!existsSync(fsdd))('speech handlers: phrases not recorded yet', () => {
+describe.skipIf(!existsSync(fsdd))('speech handlers: the generic path', () => {
   it('answers them with the generic path, until the profile has takes of them', async () => {
     const h = createSpeechHandlers({ loadGeneric: () => loadSoundSwallower() });
     await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });
@@ -100,5 +100,23 @@ describe.skipIf(!existsSync(fsdd))('speech handlers: phrases not recorded yet', 
     const recorded = (await streamThrough(h, 'c', three)).find((e) => e.type === 'final');
     expect(recorded).toMatchObject({ text: 'three' });
     expect(recorded?.type === 'final' && recorded.generic).toBeFalsy();
+  }, 60_000);
+
+  it("with every phrase recorded, seconds the profile's rejected top guess", async () => {
+    const h = createSpeechHandlers({ loadGeneric: () => loadSoundSwallower() });
+    await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });
+    const seven = jackson(7, 15);
+    const alone = (await streamThrough(h, 'a', seven)).find((e) => e.type === 'final');
+    expect(alone).toMatchObject({ rejected: true });
+    expect(alone?.type === 'final' && alone.alternatives[0]?.text).toBe('seven');
+    expect(
+      await handleSpeechRequest(h, {
+        id: 2,
+        name: 'use-generic',
+        args: { modelBase: 'unused in Node', phrases: ['one', 'four', 'seven'] },
+      }),
+    ).toMatchObject({ ok: true, result: { unrecorded: 0 } });
+    const seconded = (await streamThrough(h, 'b', seven)).find((e) => e.type === 'final');
+    expect(seconded).toMatchObject({ text: 'seven', rejected: false, seconded: true });
   }, 60_000);
 });

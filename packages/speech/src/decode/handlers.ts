@@ -13,10 +13,11 @@ export interface SpeechHandlers {
   /** Load a model file downloaded from the server; replaces any loaded profile. */
   'load-profile': (args: { model: Uint8Array }) => { phrases: string[]; trainedAt: string };
   /**
-   * Hear the person's phrases not yet recorded with the generic path (docs/decisions/0102),
-   * its engine loaded once (from `modelBase`, where its acoustic model is served): `phrases`
-   * are all of the person's phrases, those of the loaded profile the recorded ones. Answers
-   * how many unrecorded phrases it can say; with none it stays off.
+   * Hear rejected finals again with the generic path, for the person's phrases not yet
+   * recorded (docs/decisions/0102) and to second the profile's top guess (0103), its engine
+   * loaded once (from `modelBase`, where its acoustic model is served): `phrases` are all of
+   * the person's phrases, those of the loaded profile the recorded ones. Answers how many
+   * unrecorded phrases it can say; when it can say none of the phrases it stays off.
    */
   'use-generic': (args: { modelBase: string; phrases: string[] }) => Promise<{ unrecorded: number }>;
   /** Open a stream; several may be open at once. */
@@ -53,7 +54,7 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
   const room = new ListeningRoom();
   let engine: Promise<UnrecordedPhrases> | undefined;
   /** The generic path's engine once loaded, the person's phrases, and the engine while it
-   * has unrecorded phrases among them to answer for. */
+   * can say any of them. */
   let loaded: UnrecordedPhrases | undefined;
   let phrases: string[] | undefined;
   let generic: UnrecordedPhrases | undefined;

@@ -11,8 +11,11 @@ import type { Matcher, Recognition } from './matcher.js';
 export type StreamEvent =
   | { type: 'speech-start'; time: Seconds }
   | { type: 'partial'; text: string; time: Seconds }
-  /** `generic` marks an answer of the generic path for a phrase not recorded yet (0102). */
-  | ({ type: 'final'; start: Seconds; end: Seconds; generic?: true } & Recognition)
+  /**
+   * `generic` marks an answer of the generic path for a phrase not recorded yet (0102),
+   * `seconded` a rejected top guess the generic path named too (0103).
+   */
+  | ({ type: 'final'; start: Seconds; end: Seconds; generic?: true; seconded?: true } & Recognition)
   | { type: 'speech-cancelled'; time: Seconds }
   /** The room became too loud for the user to be understood, or stopped being. */
   | {

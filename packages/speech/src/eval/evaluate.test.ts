@@ -7,7 +7,7 @@ import {
   unrecordedIn,
   type LoadedItem,
   type RecogniserFactory,
-  type UnrecordedTrial,
+  type GenericHearingTrial,
 } from './evaluate.js';
 
 const names = ['yes', 'no', 'help me', 'water please'];
@@ -96,13 +96,13 @@ describe('evaluate', () => {
     const asked: string[][][] = [];
     let deleted = 0;
     // A generic path that names "help me" for anything, and knows the voice this well.
-    const trial = (knows: number): UnrecordedTrial => ({
-      every: 2,
+    const trial = (knows: number): GenericHearingTrial => ({
+      unrecordedEvery: 2,
       create: (phrases, recorded) => {
         asked.push([phrases, recorded]);
         const fake = {
           knows: () => knows,
-          hear: () => ({ text: 'help me', confidence: 0.7 }),
+          hear: () => ({ text: 'help me', confidence: 0.7, recorded: false }),
           delete: () => {
             deleted++;
           },
@@ -120,6 +120,32 @@ describe('evaluate', () => {
     const doubted = await evaluate(enrol, test, personalFactory({}, trial(0.2)));
     expect(named(doubted)).toBe(0);
     expect(deleted).toBe(1);
+  });
+
+  it('accepts a rejected top guess that a generic path it trusts names too, and no other', async () => {
+    // A cut no answer passes: every final is rejected, with its top guess.
+    const strict = { threshold: 1.01 };
+    const alone = await evaluate(enrol, test, personalFactory(strict));
+    expect(alone.decisions.every((d) => d.hypothesis === null)).toBe(true);
+    // A generic path that names "no" whatever is said: it seconds the guess only when it is "no".
+    const trial = (knows: number): GenericHearingTrial => ({
+      create: (_phrases, recorded) => {
+        expect(recorded).toEqual(names);
+        const fake = {
+          knows: () => knows,
+          hear: (_audio: Float32Array, guesses: string[]) =>
+            guesses.includes('no') ? { text: 'no', confidence: 0.6, recorded: true } : null,
+          delete: () => undefined,
+        };
+        return Promise.resolve(fake as unknown as UnrecordedPhrases);
+      },
+    });
+    const seconded = await evaluate(enrol, test, personalFactory(strict, trial(1)));
+    const accepted = seconded.decisions.filter((d) => d.hypothesis !== null);
+    expect(accepted.map((d) => d.hypothesis)).toEqual(['no', 'no', 'no']);
+    expect(accepted.map((d) => d.reference)).toEqual(['no', 'no', 'no']);
+    const doubted = await evaluate(enrol, test, personalFactory(strict, trial(0.2)));
+    expect(doubted.decisions.every((d) => d.hypothesis === null)).toBe(true);
   });
 
   it('learns to reject an unknown phrase it was told about', async () => {

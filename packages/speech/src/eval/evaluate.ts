@@ -103,17 +103,20 @@ type Final = Extract<StreamEvent, { type: 'final' }>;
 const finalsOf = (events: StreamEvent[]): Final[] => events.filter((e): e is Final => e.type === 'final');
 
 /**
- * A trial of phrases not yet recorded: one phrase in `every` (in sorted order) has its
- * takes left out of training, and is heard by the generic path as the server hears it.
+ * The generic path hearing rejected finals again, as the server and the browser do for a
+ * voice it knows (0102, 0103): it seconds the personal path's top guess, and names phrases
+ * not yet recorded. With `unrecordedEvery`, one phrase in that many (in sorted order) has
+ * its takes left out of training, to measure the latter.
  */
-export interface UnrecordedTrial {
-  every: number;
+export interface GenericHearingTrial {
+  unrecordedEvery?: number;
   /** The generic path for a person's phrases, those in `recorded` having takes. */
   create(phrases: string[], recorded: string[]): Promise<UnrecordedPhrases | undefined>;
 }
 
-/** The phrases of `enrol` that an unrecorded trial treats as not yet recorded. */
-export function unrecordedIn(enrol: readonly LoadedItem[], every: number): Set<string> {
+/** The phrases of `enrol` that a trial treats as not yet recorded. */
+export function unrecordedIn(enrol: readonly LoadedItem[], every: number | undefined): Set<string> {
+  if (every === undefined) return new Set();
   const phrases = [...new Set(enrol.map((e) => normaliseText(e.text)))].sort();
   return new Set(phrases.filter((_, i) => i % every === 0));
 }
@@ -123,26 +126,26 @@ export function unrecordedIn(enrol: readonly LoadedItem[], every: number): Set<s
  * are learnt as the server learns them: every {@link CONFIRMATIONS_PER_RETRAIN} of them
  * the profile is retrained on the enrolment takes and the latest confirmed ones.
  */
-export function personalFactory(options: TrainOptions = {}, trial?: UnrecordedTrial): RecogniserFactory {
+export function personalFactory(options: TrainOptions = {}, trial?: GenericHearingTrial): RecogniserFactory {
   return async (enrol) => {
     const t0 = now();
-    const withheld = trial === undefined ? new Set<string>() : unrecordedIn(enrol, trial.every);
+    const withheld = unrecordedIn(enrol, trial?.unrecordedEvery);
     const recorded = enrol
       .filter((e) => !withheld.has(normaliseText(e.text)))
       .map((e) => ({ text: e.text, audio: e.audio, confirmed: false }));
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
-    // The generic path hears the unrecorded phrases only for a voice it knows (as the server).
-    let unrecorded =
+    // The generic path hears rejected finals only for a voice it knows (as the server).
+    let generic =
       trial === undefined
         ? undefined
         : await trial.create(
             [...new Set(enrol.map((e) => e.text))],
             [...new Set(recorded.map((e) => e.text))],
           );
-    if (unrecorded !== undefined && unrecorded.knows(recorded) < GENERIC_KNOWS_THE_VOICE) {
-      unrecorded.delete();
-      unrecorded = undefined;
+    if (generic !== undefined && generic.knows(recorded) < GENERIC_KNOWS_THE_VOICE) {
+      generic.delete();
+      generic = undefined;
     }
     const trainMs = now() - t0;
     // The user's answers, each a confirmed take (of a phrase, or marked unknown).
@@ -176,10 +179,10 @@ export function personalFactory(options: TrainOptions = {}, trial?: UnrecordedTr
         // comes after the end-point, so it counts in the final's.
         let best = found;
         let genericMs = 0;
-        if (found !== undefined && unrecorded !== undefined) {
+        if (found !== undefined && generic !== undefined) {
           const started = now();
           const { start, end } = found;
-          best = withUnrecorded(found, withContext(audio, start, end), unrecorded);
+          best = withUnrecorded(found, withContext(audio, start, end), generic);
           genericMs = now() - started;
         }
         return Promise.resolve({

@@ -113,6 +113,16 @@ export class GenericRecogniser {
     if (this.current.jsgf !== '') this.decoder.set_grammar(this.current.jsgf);
   }
 
+  /**
+   * Forget the voices heard so far. The engine normalises an utterance by a running mean of
+   * all the audio it has heard, carried from one utterance to the next, so what it names
+   * depends on who spoke before; afterwards it starts again from its model's own mean, as a
+   * new engine does (about a millisecond in Node; a browser fetches a model file again).
+   */
+  async forgetVoices(): Promise<void> {
+    await this.decoder.reinitialize_audio();
+  }
+
   /** Start an utterance. */
   start(): void {
     if (this.current.jsgf !== '') this.decoder.start();

@@ -216,6 +216,25 @@ describe('LocalEngine', () => {
       expect(results).toHaveLength(1);
     });
     expect(results[0]).toMatchObject({ text: 'call my son', generic: true });
+    // A rejected guess it seconded reaches the page accepted, marked so.
+    worker.next = [
+      {
+        type: 'final',
+        text: 'good morning',
+        confidence: 0.2,
+        rejected: false,
+        alternatives: [{ text: 'good morning', confidence: 0.2 }],
+        start: 0,
+        end: 0.2,
+        seconded: true,
+      },
+    ];
+    engine.sendChunk(new Int16Array(3200));
+    await vi.waitFor(() => {
+      expect(results).toHaveLength(2);
+    });
+    expect(results[1]).toMatchObject({ text: 'good morning', rejected: false, seconded: true });
+    expect(results[1]?.generic).toBeUndefined();
   });
 
   it('leaves the generic recogniser off for a voice it does not know, or when it cannot load', async () => {

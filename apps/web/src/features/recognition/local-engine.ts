@@ -274,6 +274,7 @@ export class LocalEngine implements RecognitionEngine {
             acoustic_model_id: this.version,
             confidence_threshold: 0,
             ...(event.generic ? { generic: true } : {}),
+            ...(event.seconded ? { seconded: true } : {}),
           };
           this.samplesSinceResult = 0;
           this.config.dispatch({ type: 'final' });

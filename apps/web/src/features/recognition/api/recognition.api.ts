@@ -29,8 +29,8 @@ export const loadLocalModel: ModelSource = async () => {
 };
 
 /**
- * The person's phrases, for the generic recogniser to hear those not recorded yet
- * (docs/decisions/0102); null when it did not know their voice well enough when their
+ * The person's phrases, for the generic recogniser to hear those not recorded yet and to
+ * second the profile's guesses (docs/decisions/0102, 0103); null when it did not know their voice well enough when their
  * profile was trained, or nobody has judged it yet.
  */
 export async function loadGenericPhrases(): Promise<string[] | null> {
@@ -59,6 +59,7 @@ export async function uploadLocalResult(
       recognition_mode: result.recognition_mode,
       confidence: result.confidence,
       ...(result.generic ? { generic: true } : {}),
+      ...(result.seconded ? { seconded: true } : {}),
       ...(context.scenarioId ? { scenario_id: context.scenarioId } : {}),
     },
   };
