@@ -473,7 +473,7 @@ describe('recognition over the socket', () => {
       expect(seven?.confidence).toBeLessThan(seven?.confidence_threshold ?? 0);
       expect(seven?.generic).toBeUndefined();
       // Where the generic recogniser names something else, the rejection stands ("seven" take
-      // 10); and digits that are none of his phrases are never seconded.
+      // 10), as it does for these digits that are none of his phrases.
       const [doubted, three, eight] = await sayEach(client, [
         [7, 10],
         [3, 12],
