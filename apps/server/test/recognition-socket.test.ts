@@ -461,7 +461,7 @@ describe('recognition over the socket', () => {
     }
   });
 
-  it("seconds the profile's rejected guess when the generic recogniser names it too (decision 0103)", async () => {
+  it("seconds the profile's rejected guess when the generic recogniser names it too, and doubts its answers near the cut", async () => {
     // A new person, so that no earlier confirmation has taught the profile these takes.
     const person = await trainUser();
     const client = await ready(person);
@@ -483,6 +483,11 @@ describe('recognition over the socket', () => {
         expect(result).toMatchObject({ text: null, rejected: true });
         expect(result?.seconded).toBeUndefined();
       }
+      // An answer the profile accepts in doubt (under 0.7, decision 0104) is heard again, and
+      // stands when the generic recogniser names it too ("one" take 13).
+      const [named] = await sayEach(client, [[1, 13]]);
+      expect(named).toMatchObject({ text: 'one', rejected: false });
+      expect(named?.confidence).toBeLessThan(0.7);
       // What was kept (stored once the result is sent) says the generic recogniser seconded it.
       const kept = await server.db
         .selectFrom('recordings')

@@ -66,13 +66,14 @@ export {
 } from './generic/generic.js';
 export {
   GENERIC_CONTEXT_SECONDS,
+  DOUBTED_BELOW,
   GENERIC_KNOWS_THE_VOICE,
   SECONDED_GUESSES,
   UnrecordedPhrases,
   bestGuesses,
+  hearsAgain,
   takesToJudge,
   withContext,
-  withGenericAnswer,
   withUnrecorded,
   type GenericHearing,
   type HeardAgain,

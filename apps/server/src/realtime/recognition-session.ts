@@ -12,7 +12,7 @@ import {
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
-  bestGuesses,
+  hearsAgain,
   KeptAudio,
   ListeningRoom,
   RecognitionStream,
@@ -20,7 +20,6 @@ import {
   type OpusStreamDecoder,
   type StreamEvent,
   withContext,
-  withGenericAnswer,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/crypto.js';
@@ -38,7 +37,7 @@ import type { RealtimeSocket } from './types.js';
 /** A final result as the stream gives it (a whole utterance's silence is one too). */
 type Final = Pick<
   Extract<StreamEvent, { type: 'final' }>,
-  'text' | 'confidence' | 'rejected' | 'alternatives' | 'start' | 'end' | 'generic' | 'seconded'
+  'text' | 'confidence' | 'rejected' | 'alternatives' | 'start' | 'end' | 'generic' | 'seconded' | 'doubted'
 >;
 
 /** Which socket of each user is streaming now: one live stream per person. */
@@ -275,14 +274,13 @@ export class RecognitionSession {
   }
 
   /**
-   * A rejected final heard again by the generic path, for phrases not recorded yet (0102) and
-   * to second the profile's best guesses (0103); `around` gives the utterance with the stream's
-   * context on each side.
+   * A rejected final, or one accepted in doubt, heard again by the generic path: for phrases
+   * not recorded yet (0102), to second the profile's best guesses (0103) or doubt its answer
+   * (0104); `around` gives the utterance with the stream's context on each side.
    */
   private async heardAgain(final: Final, around: () => Float32Array, model: LoadedModel) {
-    if (!final.rejected) return final;
-    const heard = await this.recognition.hearAgain(this.userId, model, around(), bestGuesses(final));
-    return withGenericAnswer(final, heard);
+    if (!hearsAgain(final)) return final;
+    return this.recognition.hearAgain(this.userId, model, around(), final);
   }
 
   private result(final: Final, model: LoadedModel, recordingId: string | null = null): RecognitionResult {

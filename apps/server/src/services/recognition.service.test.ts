@@ -31,39 +31,56 @@ function model(genericTrusted: boolean): LoadedModel {
 
 const audio = new Float32Array(16_000);
 
+const rejected = {
+  text: null,
+  confidence: 0.2,
+  rejected: true,
+  alternatives: [{ text: 'No', confidence: 0.2 }],
+};
+const sure = {
+  text: 'Yes',
+  confidence: 0.95,
+  rejected: false,
+  alternatives: [{ text: 'Yes', confidence: 0.95 }],
+};
+const doubtful = { ...sure, confidence: 0.6, alternatives: [{ text: 'Yes', confidence: 0.6 }] };
+
 describe('RecognitionService.hearAgain', () => {
-  it("asks the generic path with the person's phrases, those the profile has takes of, and its guesses", async () => {
-    const heard = { text: 'Call my son', confidence: 0.8, recorded: false };
-    const { service, listener } = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.resolve(heard));
-    expect(await service.hearAgain('u1', model(true), audio, ['No'])).toEqual(heard);
+  it("asks the generic path with the person's phrases, those the profile has takes of, and its result", async () => {
+    const answered = { ...rejected, text: 'Call my son', rejected: false, generic: true as const };
+    const { service, listener } = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.resolve(answered));
+    expect(await service.hearAgain('u1', model(true), audio, rejected)).toEqual(answered);
     expect(listener.hear).toHaveBeenCalledWith({
       userId: 'u1',
       phrases: ['Yes', 'No', 'Call my son'],
       recorded: ['Yes', 'No'],
       audio,
-      guesses: ['No'],
+      result: rejected,
     });
   });
 
-  it('asks when every phrase is recorded too: the generic path may second the guess', async () => {
-    const seconded = { text: 'yes.', confidence: 0.7, recorded: true };
-    const { service, listener } = serviceFor(['yes.', 'NO'], () => Promise.resolve(seconded));
-    expect(await service.hearAgain('u1', model(true), audio, ['Yes'])).toEqual(seconded);
+  it('asks about an answer in doubt, and not about a sure one', async () => {
+    const { service, listener } = serviceFor(['Yes', 'No'], ({ result }) => Promise.resolve(result));
+    expect(await service.hearAgain('u1', model(true), audio, doubtful)).toEqual(doubtful);
+    expect(listener.hear).toHaveBeenCalledTimes(1);
+    expect(await service.hearAgain('u1', model(true), audio, sure)).toBe(sure);
     expect(listener.hear).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask for a voice it does not know, nor about no audio', async () => {
-    const unknownVoice = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.resolve(null));
-    expect(await unknownVoice.service.hearAgain('u1', model(false), audio, ['Yes'])).toBeNull();
-    expect(await unknownVoice.service.hearAgain('u1', model(true), new Float32Array(0), ['Yes'])).toBeNull();
+    const unknownVoice = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.reject(new Error('asked')));
+    expect(await unknownVoice.service.hearAgain('u1', model(false), audio, doubtful)).toBe(doubtful);
+    expect(await unknownVoice.service.hearAgain('u1', model(true), new Float32Array(0), rejected)).toBe(
+      rejected,
+    );
     expect(unknownVoice.listener.hear).not.toHaveBeenCalled();
   });
 
-  it('leaves the rejection standing when the generic path fails', async () => {
+  it("leaves the profile's result standing when the generic path fails", async () => {
     const { service, log } = serviceFor(['Yes', 'No', 'Call my son'], () =>
       Promise.reject(new Error('generic listener stopped')),
     );
-    expect(await service.hearAgain('u1', model(true), audio, ['Yes'])).toBeNull();
+    expect(await service.hearAgain('u1', model(true), audio, doubtful)).toBe(doubtful);
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,9 +10,12 @@ import {
   downmix,
   encodeWavPcm16,
   GENERIC_KNOWS_THE_VOICE,
+  hearsAgain,
   Matcher,
   recordedPhrases,
   resample,
+  type HeardAgain,
+  type Recognition,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
@@ -23,7 +26,7 @@ import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import type { Heard, UnrecordedListener } from './unrecorded-listener.js';
+import type { UnrecordedListener } from './unrecorded-listener.js';
 import { MODEL_TYPE } from './voice-profile.service.js';
 
 export interface LoadedModel {
@@ -71,25 +74,26 @@ export class RecognitionService {
   }
 
   /**
-   * An utterance the profile rejected, heard by the generic path among the person's
-   * phrases: the phrase they have not recorded yet that it names (decision 0102), or the one
-   * of `guesses`, the profile's best guesses, that it names too (0103); otherwise null. Null
-   * too when it does not know their voice, or when it fails: the rejection then stands.
+   * An utterance the profile rejected or accepted in doubt, heard again by the generic path
+   * among the person's phrases (`withUnrecorded`: decisions 0102-0104), for a voice it knows.
+   * The profile's result as it was for a voice it does not know, for no audio, or when the
+   * generic path fails (logged).
    */
-  async hearAgain(
+  async hearAgain<R extends Recognition>(
     userId: string,
     model: LoadedModel,
     audio: Float32Array,
-    guesses: string[] = [],
-  ): Promise<Heard> {
-    if (!model.genericTrusted || audio.length === 0) return null;
+    result: R,
+  ): Promise<HeardAgain<R>> {
+    if (!model.genericTrusted || audio.length === 0 || !hearsAgain(result)) return result;
     const recorded = recordedPhrases(model.matcher.profile);
     const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
     try {
-      return await this.unrecorded.hear({ userId, phrases, recorded, audio, guesses });
+      // Back from the worker thread with every field it was sent with.
+      return (await this.unrecorded.hear({ userId, phrases, recorded, audio, result })) as HeardAgain<R>;
     } catch (error) {
       this.log.error({ err: error }, 'the generic path could not hear an utterance');
-      return null;
+      return result;
     }
   }
 

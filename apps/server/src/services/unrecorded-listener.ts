@@ -1,27 +1,28 @@
-import { UnrecordedPhrases, type GenericHearing } from '@parla/speech';
+import { UnrecordedPhrases, withUnrecorded, type HeardAgain, type Recognition } from '@parla/speech';
 import { loadSoundSwallower } from '@parla/speech/node';
 import { compiledWorkerFile, WorkerThread } from '../lib/worker-thread.js';
 
-/** One utterance the personal profile rejected, and the person's phrases. */
+/** One utterance the personal profile rejected or accepted in doubt, and the person's phrases. */
 export interface HearRequest {
   /** Whose utterance it is. */
   userId: string;
   /** All of the person's phrases. */
   phrases: string[];
-  /** Those with takes in the profile that rejected it. */
+  /** Those with takes in the profile that heard it. */
   recorded: string[];
   /** The utterance, 16 kHz mono. */
   audio: Float32Array;
-  /** The profile's best guesses, which the generic path may second. */
-  guesses?: string[];
+  /** What the profile made of it. */
+  result: Recognition;
 }
 
-/** A phrase not recorded yet, or a seconded guess, that the generic path names in it; or null. */
-export type Heard = GenericHearing | null;
+/** The profile's result, answered by the generic path where it had something to say. */
+export type Heard = HeardAgain<Recognition>;
 
 /**
- * The generic path hearing rejected utterances again: phrases people have not recorded yet
- * (decision 0102), and the profile's guesses it agrees with (0103).
+ * The generic path hearing utterances again (`withUnrecorded`): phrases people have not
+ * recorded yet (decision 0102), the profile's guesses it agrees with (0103), and its
+ * answers in doubt that it does not (0104).
  */
 export interface UnrecordedListener {
   hear(request: HearRequest): Promise<Heard>;
@@ -40,7 +41,7 @@ export class InlineUnrecordedListener implements UnrecordedListener {
   private grammar = '';
   private answers = false;
 
-  async hear({ userId, phrases, recorded, audio, guesses }: HearRequest): Promise<Heard> {
+  async hear({ userId, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
     this.engine ??= loadSoundSwallower().then((module) => UnrecordedPhrases.load(module));
     const engine = await this.engine;
     if (userId !== this.userId) {
@@ -54,7 +55,7 @@ export class InlineUnrecordedListener implements UnrecordedListener {
       this.answers = engine.use(phrases, recorded);
       this.grammar = grammar;
     }
-    return this.answers ? engine.hear(audio, guesses) : null;
+    return withUnrecorded(result, audio, this.answers ? engine : undefined);
   }
 
   async close() {

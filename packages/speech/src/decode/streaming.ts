@@ -13,9 +13,17 @@ export type StreamEvent =
   | { type: 'partial'; text: string; time: Seconds }
   /**
    * `generic` marks an answer of the generic path for a phrase not recorded yet (0102),
-   * `seconded` a rejected top guess the generic path named too (0103).
+   * `seconded` a rejected guess the generic path named too (0103), `doubted` an acceptance
+   * in doubt it did not name (0104).
    */
-  | ({ type: 'final'; start: Seconds; end: Seconds; generic?: true; seconded?: true } & Recognition)
+  | ({
+      type: 'final';
+      start: Seconds;
+      end: Seconds;
+      generic?: true;
+      seconded?: true;
+      doubted?: true;
+    } & Recognition)
   | { type: 'speech-cancelled'; time: Seconds }
   /** The room became too loud for the user to be understood, or stopped being. */
   | {

@@ -102,6 +102,8 @@ describe('evaluate', () => {
         asked.push([phrases, recorded]);
         const fake = {
           knows: () => knows,
+          // Only "help me": the profile's own answers are not its to doubt.
+          canSay: (text: string) => text === 'help me',
           hear: () => ({ text: 'help me', confidence: 0.7, recorded: false }),
           delete: () => {
             deleted++;
@@ -133,6 +135,7 @@ describe('evaluate', () => {
         expect(recorded).toEqual(names);
         const fake = {
           knows: () => knows,
+          canSay: () => true,
           hear: (_audio: Float32Array, guesses: string[]) =>
             guesses.includes('no') ? { text: 'no', confidence: 0.6, recorded: true } : null,
           delete: () => undefined,

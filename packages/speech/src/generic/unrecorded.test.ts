@@ -6,6 +6,7 @@ import { wavToMono16k } from '../audio/audio.js';
 import type { Recognition } from '../decode/matcher.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import {
+  DOUBTED_BELOW,
   GENERIC_CONTEXT_SECONDS,
   GENERIC_KNOWS_THE_VOICE,
   TAKES_TO_JUDGE,
@@ -151,5 +152,32 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
     expect(withUnrecorded(guessedFour, take(1, 15).audio, unrecorded)).toBe(guessedFour);
     expect(withUnrecorded(rejected, three.audio, undefined)).toBe(rejected);
     unrecorded?.delete();
+  }, 60_000);
+
+  it('rejects an answer in doubt that it does not name, and leaves a sure one unheard', async () => {
+    const engine = await UnrecordedPhrases.create(await loadSoundSwallower(), [...DIGITS, 'zorblax'], DIGITS);
+    if (!engine) throw new Error('expected phrases to hear');
+    const answer = (text: string, confidence: number): Recognition => ({
+      text,
+      confidence,
+      rejected: false,
+      alternatives: [{ text, confidence }],
+    });
+    const one = take(1, 15).audio;
+    // "four" accepted in doubt for jackson's "one": the generic path names "one", not "four".
+    expect(withUnrecorded(answer('four', DOUBTED_BELOW - 0.1), one, engine)).toMatchObject({
+      text: null,
+      rejected: true,
+      doubted: true,
+    });
+    // Named the same, it stands; sure of itself, it is not heard again.
+    const doubtedOne = answer('one', DOUBTED_BELOW - 0.1);
+    expect(withUnrecorded(doubtedOne, one, engine)).toBe(doubtedOne);
+    const sureFour = answer('four', DOUBTED_BELOW + 0.1);
+    expect(withUnrecorded(sureFour, one, engine)).toBe(sureFour);
+    // A phrase it cannot say is not its to doubt.
+    const zorblax = answer('zorblax', DOUBTED_BELOW - 0.1);
+    expect(withUnrecorded(zorblax, one, engine)).toBe(zorblax);
+    engine.delete();
   }, 60_000);
 });

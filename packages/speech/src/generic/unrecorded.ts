@@ -84,13 +84,14 @@ export interface GenericHearing {
 }
 
 /**
- * The generic path hearing again an utterance the personal path rejected. It decides among
- * all of the person's phrases and a loop of single phones (anything else), and answers in
- * two cases: a phrase without recordings wins (a phrase not recorded yet, 0101), or one of
- * the personal path's best guesses wins (two recognisers that agree, 0103). Anything else is
- * left rejected: speech that is none of their phrases, or another recorded phrase. One
- * engine hears one utterance at a time; a server keeps one and switches it from person to
- * person ({@link use}, {@link forgetVoices}).
+ * The generic path hearing again an utterance the personal path rejected (or accepted in
+ * doubt, {@link hearsAgain}). It decides among all of the person's phrases and a loop of
+ * single phones (anything else), and answers in two cases: a phrase without recordings wins
+ * (a phrase not recorded yet, 0101), or one of the guesses it is given wins (two
+ * recognisers that agree, 0103, 0104). Anything else is no answer: speech that is none of
+ * their phrases, or another recorded phrase. One engine hears one utterance at a time; a
+ * server keeps one and switches it from person to person ({@link use},
+ * {@link forgetVoices}).
  */
 export class UnrecordedPhrases {
   /** Normalised texts of the unrecorded phrases the engine can say. */
@@ -139,6 +140,11 @@ export class UnrecordedPhrases {
    */
   forgetVoices(): Promise<void> {
     return this.recogniser.forgetVoices();
+  }
+
+  /** Whether it can say `text` (every word in its dictionary, and one of the person's phrases). */
+  canSay(text: string): boolean {
+    return this.recogniser.grammar.covered.has(normaliseText(text));
   }
 
   /** The unrecorded phrases it can answer for, normalised. */
@@ -194,9 +200,28 @@ export class UnrecordedPhrases {
  */
 export const SECONDED_GUESSES = 2;
 
-/** The personal path's best guesses in a result: what the generic path may second. */
+/**
+ * An accepted final under this confidence (the profile's cut is at 0.5) is heard again too,
+ * for a voice the generic path knows, and stands only if the generic path names the same
+ * phrase. The profile's false accepts of unknown FSDD digits on the tuning takes had
+ * 0.56-0.79, and the generic path named none of the phrases, or another, in each; doubting
+ * answers under 0.7 took back the unknown digits seconding let through, for one to two
+ * points of what it gained (docs/decisions/0104).
+ */
+export const DOUBTED_BELOW = 0.7;
+
+/** Whether the generic path hears a final again: a rejection, or an acceptance in doubt. */
+export const hearsAgain = (result: Recognition): boolean =>
+  result.rejected || result.confidence < DOUBTED_BELOW;
+
+/**
+ * What the generic path may second in a result: a rejection's best guesses, or an accepted
+ * final's own phrase.
+ */
 export const bestGuesses = (result: Recognition): string[] =>
-  result.alternatives.slice(0, SECONDED_GUESSES).map((alternative) => alternative.text);
+  !result.rejected && result.text !== null
+    ? [result.text]
+    : result.alternatives.slice(0, SECONDED_GUESSES).map((alternative) => alternative.text);
 
 /** A final the generic path heard again, marked with how it answered. */
 export type HeardAgain<R extends Recognition> = R & {
@@ -204,32 +229,40 @@ export type HeardAgain<R extends Recognition> = R & {
   generic?: true;
   /** One of the personal path's rejected best guesses, accepted because the generic path named it too. */
   seconded?: true;
+  /** An acceptance in doubt that the generic path did not name: rejected. */
+  doubted?: true;
 };
 
 /**
- * A final result heard again where the personal path rejected it (see
- * {@link UnrecordedPhrases.hear}). Anything else is returned as it was.
+ * A final result heard again where the personal path rejected it or accepted it in doubt
+ * (see {@link UnrecordedPhrases.hear}, {@link hearsAgain}). Anything else is returned as it
+ * was.
  */
 export function withUnrecorded<R extends Recognition>(
   result: R,
   audio: Float32Array,
   unrecorded: UnrecordedPhrases | undefined,
 ): HeardAgain<R> {
-  if (!result.rejected || unrecorded === undefined) return result;
+  if (!hearsAgain(result) || unrecorded === undefined) return result;
+  // A phrase it cannot say (a word outside its dictionary) is not its to doubt.
+  if (!result.rejected && !unrecorded.canSay(result.text ?? '')) return result;
   return withGenericAnswer(result, unrecorded.hear(audio, bestGuesses(result)));
 }
 
 /**
- * A rejected result answered with what the generic path heard in it, for a caller that heard
- * it elsewhere (a server's worker thread): an unrecorded phrase becomes the answer, the
- * personal path's guesses its alternatives; a seconded guess is accepted, first among the
- * personal path's guesses. As it was when it heard nothing or the result was not rejected.
+ * A result answered with what the generic path heard in it. A rejection: an unrecorded
+ * phrase becomes the answer, the personal path's guesses its alternatives; a seconded guess
+ * is accepted, first among the personal path's guesses; otherwise it stands. An acceptance
+ * in doubt ({@link hearsAgain}) is rejected unless the generic path named its phrase.
  */
-export function withGenericAnswer<R extends Recognition>(
-  result: R,
-  heard: GenericHearing | null,
-): HeardAgain<R> {
-  if (!result.rejected || heard === null) return result;
+function withGenericAnswer<R extends Recognition>(result: R, heard: GenericHearing | null): HeardAgain<R> {
+  if (!result.rejected) {
+    // An acceptance in doubt stands only when the generic path names its phrase too.
+    const named = heard?.recorded === true && normaliseText(heard.text) === normaliseText(result.text ?? '');
+    if (!hearsAgain(result) || named) return result;
+    return { ...result, text: null, rejected: true, doubted: true };
+  }
+  if (heard === null) return result;
   const key = normaliseText(heard.text);
   const guess = heard.recorded
     ? result.alternatives.find((alternative) => normaliseText(alternative.text) === key)
