@@ -108,7 +108,7 @@ if (every !== undefined && values['personal-only']) {
   console.error('--unrecorded needs the generic path: leave out --personal-only');
   process.exit(2);
 }
-// As the product: the generic path hears a rejected final again for a voice it knows (0103);
+// As the product: the generic path hears finals again for a voice it knows (0103, 0104);
 // `--personal-only` measures the personal profile alone.
 let trial: GenericHearingTrial | undefined;
 if (!values['personal-only']) {

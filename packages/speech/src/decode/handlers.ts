@@ -13,11 +13,12 @@ export interface SpeechHandlers {
   /** Load a model file downloaded from the server; replaces any loaded profile. */
   'load-profile': (args: { model: Uint8Array }) => { phrases: string[]; trainedAt: string };
   /**
-   * Hear rejected finals again with the generic path, for the person's phrases not yet
-   * recorded (docs/decisions/0102) and to second the profile's top guess (0103), its engine
-   * loaded once (from `modelBase`, where its acoustic model is served): `phrases` are all of
-   * the person's phrases, those of the loaded profile the recorded ones. Answers how many
-   * unrecorded phrases it can say; when it can say none of the phrases it stays off.
+   * Hear finals again with the generic path, for the person's phrases not yet recorded
+   * (docs/decisions/0102), to second the profile's guesses (0103) and to doubt its answers
+   * (0104), its engine loaded once (from `modelBase`, where its acoustic model is served):
+   * `phrases` are all of the person's phrases, those of the loaded profile the recorded ones.
+   * Answers how many unrecorded phrases it can say; when it can say none of the phrases it
+   * stays off.
    */
   'use-generic': (args: { modelBase: string; phrases: string[] }) => Promise<{ unrecorded: number }>;
   /** Open a stream; several may be open at once. */

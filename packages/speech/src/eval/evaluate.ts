@@ -103,9 +103,9 @@ type Final = Extract<StreamEvent, { type: 'final' }>;
 const finalsOf = (events: StreamEvent[]): Final[] => events.filter((e): e is Final => e.type === 'final');
 
 /**
- * The generic path hearing rejected finals again, as the server and the browser do for a
- * voice it knows (0102, 0103): it seconds the personal path's top guess, and names phrases
- * not yet recorded. With `unrecordedEvery`, one phrase in that many (in sorted order) has
+ * The generic path hearing finals again, as the server and the browser do for a voice it
+ * knows (0102-0104): it names phrases not yet recorded, seconds the personal path's
+ * rejected guesses and doubts its answers near the cut. With `unrecordedEvery`, one phrase in that many (in sorted order) has
  * its takes left out of training, to measure the latter.
  */
 export interface GenericHearingTrial {
@@ -135,7 +135,7 @@ export function personalFactory(options: TrainOptions = {}, trial?: GenericHeari
       .map((e) => ({ text: e.text, audio: e.audio, confirmed: false }));
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
-    // The generic path hears rejected finals only for a voice it knows (as the server).
+    // The generic path hears finals again only for a voice it knows (as the server).
     let generic =
       trial === undefined
         ? undefined
@@ -175,8 +175,8 @@ export function personalFactory(options: TrainOptions = {}, trial?: GenericHeari
           (b, f) => (b === undefined || f.confidence > b.confidence ? f : b),
           undefined,
         );
-        // Heard again by the generic path once the personal path has rejected it: its cost
-        // comes after the end-point, so it counts in the final's.
+        // Heard again by the generic path once the personal path has rejected it or accepted
+        // it in doubt: its cost comes after the end-point, so it counts in the final's.
         let best = found;
         let genericMs = 0;
         if (found !== undefined && generic !== undefined) {
