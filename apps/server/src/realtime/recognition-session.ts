@@ -12,7 +12,6 @@ import {
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
-  hearsAgain,
   KeptAudio,
   ListeningRoom,
   RecognitionStream,
@@ -221,7 +220,7 @@ export class RecognitionSession {
     for (const final of finals) {
       const around = () => withContext(samples, final.start, final.end);
       const result = this.result(
-        await this.heardAgain(final, around, this.model),
+        await this.recognition.hearAgain(this.userId, this.model, around, final),
         this.model,
         this.recordingId(),
       );
@@ -253,7 +252,11 @@ export class RecognitionSession {
         case 'final': {
           tally.answered = true;
           const around = () => kept.around(event.start, event.end);
-          const result = this.result(await this.heardAgain(event, around, model), model, this.recordingId());
+          const result = this.result(
+            await this.recognition.hearAgain(this.userId, model, around, event),
+            model,
+            this.recordingId(),
+          );
           this.socket.emit('recognition', result);
           await this.store(result, kept.slice(event.start, event.end));
           break;
@@ -271,16 +274,6 @@ export class RecognitionSession {
           break;
       }
     }
-  }
-
-  /**
-   * A rejected final, or one accepted in doubt, heard again by the generic path: for phrases
-   * not recorded yet (0102), to second the profile's best guesses (0103) or doubt its answer
-   * (0104); `around` gives the utterance with the stream's context on each side.
-   */
-  private async heardAgain(final: Final, around: () => Float32Array, model: LoadedModel) {
-    if (!hearsAgain(final)) return final;
-    return this.recognition.hearAgain(this.userId, model, around(), final);
   }
 
   private result(final: Final, model: LoadedModel, recordingId: string | null = null): RecognitionResult {

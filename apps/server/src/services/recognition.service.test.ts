@@ -49,7 +49,7 @@ describe('RecognitionService.hearAgain', () => {
   it("asks the generic path with the person's phrases, those the profile has takes of, and its result", async () => {
     const answered = { ...rejected, text: 'Call my son', rejected: false, generic: true as const };
     const { service, listener } = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.resolve(answered));
-    expect(await service.hearAgain('u1', model(true), audio, rejected)).toEqual(answered);
+    expect(await service.hearAgain('u1', model(true), () => audio, rejected)).toEqual(answered);
     expect(listener.hear).toHaveBeenCalledWith({
       userId: 'u1',
       phrases: ['Yes', 'No', 'Call my son'],
@@ -61,16 +61,16 @@ describe('RecognitionService.hearAgain', () => {
 
   it('asks about an answer in doubt, and not about a sure one', async () => {
     const { service, listener } = serviceFor(['Yes', 'No'], ({ result }) => Promise.resolve(result));
-    expect(await service.hearAgain('u1', model(true), audio, doubtful)).toEqual(doubtful);
+    expect(await service.hearAgain('u1', model(true), () => audio, doubtful)).toEqual(doubtful);
     expect(listener.hear).toHaveBeenCalledTimes(1);
-    expect(await service.hearAgain('u1', model(true), audio, sure)).toBe(sure);
+    expect(await service.hearAgain('u1', model(true), () => audio, sure)).toBe(sure);
     expect(listener.hear).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask for a voice it does not know, nor about no audio', async () => {
     const unknownVoice = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.reject(new Error('asked')));
-    expect(await unknownVoice.service.hearAgain('u1', model(false), audio, doubtful)).toBe(doubtful);
-    expect(await unknownVoice.service.hearAgain('u1', model(true), new Float32Array(0), rejected)).toBe(
+    expect(await unknownVoice.service.hearAgain('u1', model(false), () => audio, doubtful)).toBe(doubtful);
+    expect(await unknownVoice.service.hearAgain('u1', model(true), () => new Float32Array(0), rejected)).toBe(
       rejected,
     );
     expect(unknownVoice.listener.hear).not.toHaveBeenCalled();
@@ -80,7 +80,7 @@ describe('RecognitionService.hearAgain', () => {
     const { service, log } = serviceFor(['Yes', 'No', 'Call my son'], () =>
       Promise.reject(new Error('generic listener stopped')),
     );
-    expect(await service.hearAgain('u1', model(true), audio, doubtful)).toBe(doubtful);
+    expect(await service.hearAgain('u1', model(true), () => audio, doubtful)).toBe(doubtful);
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 });

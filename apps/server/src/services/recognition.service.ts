@@ -75,17 +75,19 @@ export class RecognitionService {
 
   /**
    * An utterance the profile rejected or accepted in doubt, heard again by the generic path
-   * among the person's phrases (`withUnrecorded`: decisions 0102-0104), for a voice it knows.
-   * The profile's result as it was for a voice it does not know, for no audio, or when the
-   * generic path fails (logged).
+   * among the person's phrases (`withUnrecorded`: decisions 0102-0104), for a voice it knows;
+   * `utterance` gives its audio (taken only then). The profile's result as it was for any
+   * other result, a voice it does not know, no audio, or when the generic path fails (logged).
    */
   async hearAgain<R extends Recognition>(
     userId: string,
     model: LoadedModel,
-    audio: Float32Array,
+    utterance: () => Float32Array,
     result: R,
   ): Promise<HeardAgain<R>> {
-    if (!model.genericTrusted || audio.length === 0 || !hearsAgain(result)) return result;
+    if (!model.genericTrusted || !hearsAgain(result)) return result;
+    const audio = utterance();
+    if (audio.length === 0) return result;
     const recorded = recordedPhrases(model.matcher.profile);
     const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
     try {
