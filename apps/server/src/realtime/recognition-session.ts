@@ -22,7 +22,7 @@ import {
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/crypto.js';
-import type { LoadedModel, RecognitionService } from '../services/recognition.service.js';
+import type { FollowedStream, LoadedModel, RecognitionService } from '../services/recognition.service.js';
 import { maskProfanities } from '../services/profanity.js';
 import {
   binaryPayload,
@@ -61,6 +61,8 @@ export class RecognitionSession {
   private options: Options;
   private context: { appBuild?: string | undefined; scenarioId?: string | undefined } = {};
   private stream: RecognitionStream | undefined;
+  /** The live stream as the generic path follows it, for a voice it knows. */
+  private followed: Promise<FollowedStream | undefined> | undefined;
   private tally: StreamTally = { heardSpeech: false, answered: false };
   /** Whether results are kept, so that each gets the id of its recording. */
   private keepsRecognitions = false;
@@ -166,23 +168,30 @@ export class RecognitionSession {
       }
       activeStreams.set(this.userId, this.socket.id);
       this.stream = this.newStream(this.model);
+      this.followed = this.recognition.followStream(this.userId, this.model);
       this.tally = { heardSpeech: false, answered: false };
     }
     this.kept.push(samples);
-    await this.emitEvents(this.stream.push(samples), this.model, this.tally, this.kept);
+    const followed = await this.followed;
+    const events = await this.recognition.follow(followed, samples, this.stream.push(samples), this.stream);
+    await this.emitEvents(events, this.model, this.tally, this.kept);
   }
 
   async stopStream() {
     const stream = this.stream;
+    const following = this.followed;
     const tally = this.tally;
     const kept = this.kept;
     // The person's next stream may start at once, on this socket or another.
     this.releaseStream();
+    const followed = await following;
     const requestId = randomUUID();
     this.socket.emit('request_received', { request_id: requestId });
     if (stream && this.model) {
-      await this.emitEvents(stream.end(), this.model, tally, kept);
+      const events = await this.recognition.follow(followed, new Float32Array(0), stream.end(), stream);
+      await this.emitEvents(events, this.model, tally, kept);
     }
+    await this.recognition.endFollowing(followed);
     // Said after the last result, so the client knows none is coming and why (decision 0100).
     this.socket.emit('stream_ended', {
       request_id: requestId,
@@ -233,7 +242,9 @@ export class RecognitionSession {
   }
 
   dispose() {
+    const followed = this.followed;
     this.releaseStream();
+    void followed?.then((stream) => this.recognition.endFollowing(stream));
   }
 
   private newStream(model: LoadedModel, room: ListeningRoom | undefined = this.room) {
@@ -251,12 +262,8 @@ export class RecognitionSession {
           break;
         case 'final': {
           tally.answered = true;
-          const around = () => kept.around(event.start, event.end);
-          const result = this.result(
-            await this.recognition.hearAgain(this.userId, model, around, event),
-            model,
-            this.recordingId(),
-          );
+          // Already heard again by the generic path where it follows the stream.
+          const result = this.result(event, model, this.recordingId());
           this.socket.emit('recognition', result);
           await this.store(result, kept.slice(event.start, event.end));
           break;
@@ -320,6 +327,7 @@ export class RecognitionSession {
 
   private releaseStream() {
     this.stream = undefined;
+    this.followed = undefined;
     // Opus carries state from packet to packet: the next stream starts a fresh decoder.
     this.opus?.free();
     this.opus = undefined;

@@ -1,4 +1,4 @@
-import type { Matcher } from '@parla/speech';
+import type { Matcher, RecognitionStream } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { PhrasesRepository } from '../repositories/phrases.repository.js';
@@ -9,8 +9,17 @@ import { RecognitionService, type LoadedModel } from './recognition.service.js';
 import type { UnrecordedListener } from './unrecorded-listener.js';
 
 /** A service over a person with these phrases, and a generic path that hears `heard`. */
-function serviceFor(phrases: string[], hear: UnrecordedListener['hear']) {
-  const listener = { hear: vi.fn(hear), close: vi.fn() };
+function serviceFor(
+  phrases: string[],
+  hear: UnrecordedListener['hear'],
+  follow: UnrecordedListener['follow'] = ({ events }) => Promise.resolve(events),
+) {
+  const listener = {
+    hear: vi.fn(hear),
+    follow: vi.fn(follow),
+    endStream: vi.fn(() => Promise.resolve()),
+    close: vi.fn(),
+  };
   const log = { error: vi.fn() };
   const service = new RecognitionService(
     {} as unknown as RecordingsRepository,
@@ -82,5 +91,41 @@ describe('RecognitionService.hearAgain', () => {
     );
     expect(await service.hearAgain('u1', model(true), () => audio, doubtful)).toBe(doubtful);
     expect(log.error).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RecognitionService.follow', () => {
+  const final = { type: 'final' as const, start: 0.5, end: 1.1, ...rejected };
+  const answered = { ...final, text: 'No', rejected: false, seconded: true as const };
+  const progress = { speechUntil: undefined, expected: undefined, lastEnded: { start: 0.5, end: 1.1 } };
+  const stream = progress as unknown as RecognitionStream;
+  const samples = new Float32Array(3200);
+
+  it("follows a known voice's stream: its audio, the profile's events and its progress go to the generic path", async () => {
+    const { service, listener } = serviceFor(
+      ['Yes', 'No'],
+      () => Promise.reject(new Error('asked')),
+      () => Promise.resolve([answered]),
+    );
+    const followed = await service.followStream('u1', model(true));
+    expect(followed).toMatchObject({ userId: 'u1', phrases: ['Yes', 'No'], recorded: ['Yes', 'No'] });
+    expect(await service.follow(followed, samples, [final], stream)).toEqual([answered]);
+    expect(listener.follow).toHaveBeenCalledWith({ ...followed, samples, events: [final], progress });
+    await service.endFollowing(followed);
+    expect(listener.endStream).toHaveBeenCalledWith(followed?.streamId);
+  });
+
+  it("does not follow a voice it does not know, and leaves the profile's events when it fails", async () => {
+    const failing = serviceFor(
+      ['Yes', 'No'],
+      () => Promise.reject(new Error('asked')),
+      () => Promise.reject(new Error('generic listener stopped')),
+    );
+    expect(await failing.service.followStream('u1', model(false))).toBeUndefined();
+    expect(await failing.service.follow(undefined, samples, [final], stream)).toEqual([final]);
+    expect(failing.listener.follow).not.toHaveBeenCalled();
+    const followed = await failing.service.followStream('u1', model(true));
+    expect(await failing.service.follow(followed, samples, [final], stream)).toEqual([final]);
+    expect(failing.log.error).toHaveBeenCalledTimes(1);
   });
 });

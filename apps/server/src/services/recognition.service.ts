@@ -16,6 +16,8 @@ import {
   resample,
   type HeardAgain,
   type Recognition,
+  type RecognitionStream,
+  type StreamEvent,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
@@ -35,6 +37,14 @@ export interface LoadedModel {
   /** Whether the generic path knows this person's voice well enough to answer for their
    * phrases not recorded yet (judged when the profile was trained). */
   genericTrusted: boolean;
+}
+
+/** A live stream the generic path follows: whose it is, and their phrases as it started. */
+export interface FollowedStream {
+  streamId: string;
+  userId: string;
+  phrases: string[];
+  recorded: string[];
 }
 
 /** Loaded profiles kept in memory; a user's streams share one. */
@@ -97,6 +107,51 @@ export class RecognitionService {
       this.log.error({ err: error }, 'the generic path could not hear an utterance');
       return result;
     }
+  }
+
+  /**
+   * A live stream the generic path follows from before each end-point (`HearingAhead`,
+   * decision 0105), for a voice it knows; undefined for any other. The person's phrases are
+   * read once, as the stream starts.
+   */
+  async followStream(userId: string, model: LoadedModel): Promise<FollowedStream | undefined> {
+    if (!model.genericTrusted) return undefined;
+    const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
+    return { streamId: newId(), userId, phrases, recorded: recordedPhrases(model.matcher.profile) };
+  }
+
+  /**
+   * A followed stream's newest audio and the profile's events for it: its finals answered
+   * by the generic path (decisions 0102-0105); the events as they were for a stream not
+   * followed, or when the generic path fails (logged).
+   */
+  async follow(
+    followed: FollowedStream | undefined,
+    samples: Float32Array,
+    events: StreamEvent[],
+    stream: RecognitionStream,
+  ): Promise<StreamEvent[]> {
+    if (followed === undefined) return events;
+    const { speechUntil, expected, lastEnded } = stream;
+    try {
+      return await this.unrecorded.follow({
+        ...followed,
+        samples,
+        events,
+        progress: { speechUntil, expected, lastEnded },
+      });
+    } catch (error) {
+      this.log.error({ err: error }, 'the generic path could not follow a stream');
+      return events;
+    }
+  }
+
+  /** A followed stream is over. */
+  async endFollowing(followed: FollowedStream | undefined) {
+    if (followed === undefined) return;
+    await this.unrecorded.endStream(followed.streamId).catch((error: unknown) => {
+      this.log.error({ err: error }, 'the generic path could not end a stream');
+    });
   }
 
   /** Stops the generic path's engine (server shutdown). */

@@ -1,4 +1,12 @@
-import { wavToMono16k } from '@parla/speech';
+import {
+  concatAudio,
+  Matcher,
+  RecognitionStream,
+  recordedPhrases,
+  trainProfile,
+  wavToMono16k,
+  type StreamEvent,
+} from '@parla/speech';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIGIT_WORDS, fsddTake } from '../../test/support/audio.js';
 import { listenerWorkerFile, ThreadedUnrecordedListener } from './unrecorded-listener.js';
@@ -32,8 +40,11 @@ describe('ThreadedUnrecordedListener', () => {
     ];
     expect(heard.map((answer) => answer.text)).toEqual(['three', null, 'three']);
     expect(heard[0]).toMatchObject({ rejected: false, generic: true });
-    // Heard as by an engine of its own: the same answer, whoever was heard in between.
-    expect(heard[2]).toEqual(heard[0]);
+    // Heard by an engine of its own: the same answers as with nobody heard in between.
+    const alone = new ThreadedUnrecordedListener(workerFile ?? 'missing-worker.js');
+    const a = { userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three, result };
+    expect([await alone.hear(a), await alone.hear(a)]).toEqual([heard[0], heard[2]]);
+    await alone.close();
     // The second person's guess, when it names that too; an answer in doubt it does not name
     // is rejected.
     const b = { userId: 'b', phrases: DIGIT_WORDS, recorded: DIGIT_WORDS, audio: three };
@@ -53,5 +64,38 @@ describe('ThreadedUnrecordedListener', () => {
       rejected: true,
       doubted: true,
     });
+  }, 30_000);
+
+  it("follows a person's live stream, answering a final it heard before the end-point", async () => {
+    // Jackson's profile of one, four and seven; "three" he has not recorded.
+    const take = (digit: number, index: number) => wavToMono16k(fsddTake(digit, 'jackson', index));
+    const silence = new Float32Array(8000);
+    const profile = trainProfile(
+      [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGIT_WORDS[d] ?? '', audio: take(d, i) }))),
+    );
+    const stream = new RecognitionStream(new Matcher(profile));
+    const audio = concatAudio(silence, three, silence, silence);
+    const request = {
+      streamId: 's1',
+      userId: 'c',
+      phrases: ['one', 'four', 'seven', 'three'],
+      recorded: recordedPhrases(profile),
+    };
+    const finals: StreamEvent[] = [];
+    for (let i = 0; i < audio.length; i += 3200) {
+      const samples = audio.slice(i, i + 3200);
+      const events = stream.push(samples);
+      const { speechUntil, expected, lastEnded } = stream;
+      const answered = await listener.follow({
+        ...request,
+        samples,
+        events,
+        progress: { speechUntil, expected, lastEnded },
+      });
+      finals.push(...answered.filter((event) => event.type === 'final'));
+    }
+    expect(finals).toHaveLength(1);
+    expect(finals[0]).toMatchObject({ text: 'three', rejected: false, generic: true });
+    await listener.endStream('s1');
   }, 30_000);
 });

@@ -1,4 +1,13 @@
-import { UnrecordedPhrases, withUnrecorded, type HeardAgain, type Recognition } from '@parla/speech';
+import {
+  HearingAhead,
+  KeptAudio,
+  UnrecordedPhrases,
+  withUnrecorded,
+  type HeardAgain,
+  type Recognition,
+  type StreamEvent,
+  type StreamProgress,
+} from '@parla/speech';
 import { loadSoundSwallower } from '@parla/speech/node';
 import { compiledWorkerFile, WorkerThread } from '../lib/worker-thread.js';
 
@@ -20,50 +29,149 @@ export interface HearRequest {
 export type Heard = HeardAgain<Recognition>;
 
 /**
+ * A live stream's newest audio and what the profile made of it (`HearingAhead`): the
+ * person's phrases as in {@link HearRequest}, the stream's progress copied from it.
+ */
+export interface FollowRequest {
+  /** The stream, unique on this server. */
+  streamId: string;
+  userId: string;
+  phrases: string[];
+  recorded: string[];
+  /** The stream's newest audio, 16 kHz mono. */
+  samples: Float32Array;
+  /** The profile's events for it. */
+  events: StreamEvent[];
+  progress: StreamProgress;
+}
+
+/** What a listener is asked, as it travels to its worker thread. */
+export type ListenerRequest =
+  | ({ kind: 'hear' } & HearRequest)
+  | ({ kind: 'follow' } & FollowRequest)
+  | { kind: 'end-stream'; streamId: string };
+
+/**
  * The generic path hearing utterances again (`withUnrecorded`): phrases people have not
  * recorded yet (decision 0102), the profile's guesses it agrees with (0103), and its
- * answers in doubt that it does not (0104).
+ * answers in doubt that it does not (0104); on a live stream, from before the end-point
+ * (0105).
  */
 export interface UnrecordedListener {
+  /** One utterance heard at once. */
   hear(request: HearRequest): Promise<Heard>;
+  /** A live stream's newest audio: the profile's events with its finals answered. */
+  follow(request: FollowRequest): Promise<StreamEvent[]>;
+  /** A followed stream is over. */
+  endStream(streamId: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * On the calling thread: one engine, loaded on first use, switched to whichever person it
- * hears (a new grammar costs 15-70 ms, a new engine about half a second and 30 MB), and
- * made to forget the voices before theirs.
+ * Engines kept, one for each person heard lately (about 25 MB each); a further person takes
+ * the least recently heard one's. An engine of their own follows a person's voice (its
+ * running mean) from one utterance to the next.
+ */
+export const LISTENING_ENGINES = 4;
+
+/** Seconds of a followed stream the listener keeps, as the session keeps them. */
+const KEPT_SECONDS = 25;
+
+/**
+ * On the calling thread: an engine for each person heard lately (a new one loads in about
+ * half a second), given their phrases (a new grammar costs 15-70 ms); one taken from another
+ * person first forgets their voice. Requests are answered one at a time, as an engine hears
+ * one utterance at a time.
  */
 export class InlineUnrecordedListener implements UnrecordedListener {
-  private engine: Promise<UnrecordedPhrases> | undefined;
-  /** Whom it heard last, and the phrases its grammar was made of. */
-  private userId = '';
-  private grammar = '';
-  private answers = false;
+  private module: ReturnType<typeof loadSoundSwallower> | undefined;
+  /** Engines by whom they hear, least recently heard first, with the grammar they hear with. */
+  private readonly engines = new Map<
+    string,
+    { engine: UnrecordedPhrases; grammar: string; answers: boolean }
+  >();
+  private readonly streams = new Map<string, { kept: KeptAudio; hearing: HearingAhead | undefined }>();
+  private queue: Promise<unknown> = Promise.resolve();
 
-  async hear({ userId, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
-    this.engine ??= loadSoundSwallower().then((module) => UnrecordedPhrases.load(module));
-    const engine = await this.engine;
-    if (userId !== this.userId) {
-      // Each person is heard as by an engine of their own (as when their voice was judged).
-      await engine.forgetVoices();
-      this.userId = userId;
-      this.grammar = '';
-    }
-    const grammar = JSON.stringify([phrases, recorded]);
-    if (grammar !== this.grammar) {
-      this.answers = engine.use(phrases, recorded);
-      this.grammar = grammar;
-    }
-    return withUnrecorded(result, audio, this.answers ? engine : undefined);
+  hear({ userId, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
+    return this.inTurn(async () =>
+      withUnrecorded(result, audio, await this.engineFor(userId, phrases, recorded)),
+    );
+  }
+
+  follow({
+    streamId,
+    userId,
+    phrases,
+    recorded,
+    samples,
+    events,
+    progress,
+  }: FollowRequest): Promise<StreamEvent[]> {
+    return this.inTurn(async () => {
+      let stream = this.streams.get(streamId);
+      if (stream === undefined) {
+        stream = { kept: new KeptAudio(KEPT_SECONDS), hearing: undefined };
+        this.streams.set(streamId, stream);
+      }
+      stream.kept.push(samples);
+      const engine = await this.engineFor(userId, phrases, recorded);
+      if (engine === undefined) return events;
+      // An engine given to someone else meanwhile: this one is followed from its next utterance.
+      if (stream.hearing?.engine !== engine) stream.hearing = new HearingAhead(engine, stream.kept);
+      return stream.hearing.follow(events, progress);
+    });
+  }
+
+  endStream(streamId: string): Promise<void> {
+    return this.inTurn(() => {
+      this.streams.get(streamId)?.hearing?.close();
+      this.streams.delete(streamId);
+      return Promise.resolve();
+    });
   }
 
   async close() {
-    const engine = this.engine;
-    this.engine = undefined;
-    this.userId = '';
-    this.grammar = '';
-    (await engine)?.delete();
+    const engines = [...this.engines.values()];
+    this.engines.clear();
+    this.streams.clear();
+    await this.queue;
+    for (const { engine } of engines) engine.delete();
+  }
+
+  private inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The person's engine, hearing their phrases; undefined when it can say none of them. */
+  private async engineFor(
+    userId: string,
+    phrases: readonly string[],
+    recorded: readonly string[],
+  ): Promise<UnrecordedPhrases | undefined> {
+    const oldest = this.engines.keys().next().value;
+    let held = this.engines.get(userId);
+    if (held !== undefined) {
+      this.engines.delete(userId);
+    } else if (this.engines.size >= LISTENING_ENGINES && oldest !== undefined) {
+      const taken = this.engines.get(oldest);
+      this.engines.delete(oldest);
+      await taken?.engine.forgetVoices();
+      if (taken !== undefined) held = { ...taken, grammar: '' };
+    }
+    if (held === undefined) {
+      this.module ??= loadSoundSwallower();
+      held = { engine: await UnrecordedPhrases.load(await this.module), grammar: '', answers: false };
+    }
+    this.engines.set(userId, held);
+    const grammar = JSON.stringify([phrases, recorded]);
+    if (grammar !== held.grammar) {
+      held.answers = held.engine.use(phrases, recorded);
+      held.grammar = grammar;
+    }
+    return held.answers ? held.engine : undefined;
   }
 }
 
@@ -73,18 +181,26 @@ export function listenerWorkerFile(): string | undefined {
 }
 
 /**
- * In one long-lived worker thread: a generic decode holds the CPU for 30-250 ms, which
+ * In one long-lived worker thread: a generic decode holds the CPU for 30-600 ms, which
  * must not stall every other stream on the server's event loop.
  */
 export class ThreadedUnrecordedListener implements UnrecordedListener {
-  private readonly thread: WorkerThread<HearRequest, Heard>;
+  private readonly thread: WorkerThread<ListenerRequest, unknown>;
 
   constructor(workerFile: string) {
     this.thread = new WorkerThread(workerFile, 'generic listener');
   }
 
-  hear(request: HearRequest): Promise<Heard> {
-    return this.thread.call(request);
+  async hear(request: HearRequest): Promise<Heard> {
+    return (await this.thread.call({ kind: 'hear', ...request })) as Heard;
+  }
+
+  async follow(request: FollowRequest): Promise<StreamEvent[]> {
+    return (await this.thread.call({ kind: 'follow', ...request })) as StreamEvent[];
+  }
+
+  async endStream(streamId: string): Promise<void> {
+    await this.thread.call({ kind: 'end-stream', streamId });
   }
 
   close() {

@@ -1,6 +1,15 @@
 import { answerRequests } from '../lib/worker-thread.js';
-import { InlineUnrecordedListener, type HearRequest } from './unrecorded-listener.js';
+import { InlineUnrecordedListener, type ListenerRequest } from './unrecorded-listener.js';
 
 const listener = new InlineUnrecordedListener();
 
-answerRequests(async (request: HearRequest) => ({ result: await listener.hear(request) }));
+answerRequests(async (request: ListenerRequest) => {
+  switch (request.kind) {
+    case 'hear':
+      return { result: await listener.hear(request) };
+    case 'follow':
+      return { result: await listener.follow(request) };
+    case 'end-stream':
+      return { result: await listener.endStream(request.streamId) };
+  }
+});

@@ -26,6 +26,18 @@ describe('KeptAudio', () => {
     expect([cut[0], cut.length]).toEqual([56_000, 8000]);
   });
 
+  it('gives stream samples by position, silence for those dropped or not heard yet', () => {
+    const kept = new KeptAudio(2);
+    for (let second = 0; second < 3; second++) kept.push(counting(second * 16_000 + 1, 1));
+    expect(kept.heard).toBe(48_000);
+    // Across two kept chunks.
+    const cut = kept.between(31_990, 32_010);
+    expect([cut[0], cut.at(-1), cut.length]).toEqual([31_991, 32_010, 20]);
+    // The first second is dropped, the fourth not heard yet.
+    expect([...kept.between(15_998, 16_002)]).toEqual([0, 0, 16_001, 16_002]);
+    expect([...kept.between(47_998, 48_002)]).toEqual([47_999, 48_000, 0, 0]);
+  });
+
   it('gives the generic path an utterance with the stream around it, or silence where none is kept', () => {
     const kept = new KeptAudio(25);
     kept.push(counting(1, 2));

@@ -1,4 +1,4 @@
-import { withContext } from '../generic/unrecorded.js';
+import { contextSpan } from '../generic/unrecorded.js';
 
 /**
  * The last seconds of a live stream's audio (16 kHz), cut by stream time: what a result was
@@ -32,10 +32,28 @@ export class KeptAudio {
     return all.subarray(from, to);
   }
 
-  /** The same, with the context the generic path hears an utterance in ({@link withContext}). */
+  /** The same, with the context the generic path hears an utterance in ({@link contextSpan}). */
   around(start: number, end: number): Float32Array {
-    const offset = this.from / 16_000;
-    return withContext(this.joined(), start - offset, end - offset);
+    return this.between(...contextSpan(start, end));
+  }
+
+  /** How many samples the stream has had. */
+  get heard(): number {
+    return this.from + this.length;
+  }
+
+  /** Stream samples `from` to `to`, silence for those not kept (dropped, or not yet heard). */
+  between(from: number, to: number): Float32Array {
+    const out = new Float32Array(Math.max(0, to - from));
+    let at = this.from;
+    for (const chunk of this.chunks) {
+      const first = Math.max(from, at);
+      const last = Math.min(to, at + chunk.length);
+      if (last > first) out.set(chunk.subarray(first - at, last - at), first - from);
+      at += chunk.length;
+      if (at >= to) break;
+    }
+    return out;
   }
 
   private joined(): Float32Array {

@@ -1,7 +1,8 @@
 import type { SoundSwallowerModule } from 'soundswallower';
 import { KeptAudio } from '../audio/kept-audio.js';
 import { SpeechError } from '../errors.js';
-import { UnrecordedPhrases, withUnrecorded } from '../generic/unrecorded.js';
+import { HearingAhead } from '../generic/hearing-ahead.js';
+import { UnrecordedPhrases } from '../generic/unrecorded.js';
 import { recordedPhrases } from '../model/profile.js';
 import { deserializeProfile } from '../model/serialize.js';
 import { Matcher } from './matcher.js';
@@ -50,7 +51,10 @@ const KEPT_SECONDS = 25;
 /** Build the handlers over one host's state. Pure: no worker or DOM APIs, so it is testable anywhere. */
 export function createSpeechHandlers(options: SpeechHandlerOptions = {}): SpeechHandlers {
   let matcher: Matcher | undefined;
-  const streams = new Map<string, { stream: RecognitionStream; kept: KeptAudio }>();
+  const streams = new Map<
+    string,
+    { stream: RecognitionStream; kept: KeptAudio; hearing: HearingAhead | undefined }
+  >();
   // The room as this host's streams have heard it, from one press to talk to the next.
   const room = new ListeningRoom();
   let engine: Promise<UnrecordedPhrases> | undefined;
@@ -69,15 +73,17 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     if (s === undefined) throw new SpeechError('bad_request', `No open stream "${id}".`);
     return s;
   };
-  // A rejected final is heard again by the generic path, with the stream around it.
-  const heardAgain = (events: StreamEvent[], kept: KeptAudio): StreamEvent[] =>
-    generic === undefined
-      ? events
-      : events.map((event) =>
-          event.type === 'final'
-            ? withUnrecorded(event, kept.around(event.start, event.end), generic)
-            : event,
-        );
+  // Finals the profile rejected or accepted in doubt are heard again by the generic path,
+  // which follows each stream's utterances as they are spoken.
+  const heardAgain = (
+    events: StreamEvent[],
+    open: { stream: RecognitionStream; kept: KeptAudio; hearing: HearingAhead | undefined },
+  ): StreamEvent[] => {
+    if (generic === undefined) return events;
+    // An engine given other phrases since the stream opened is followed from its next utterance.
+    if (open.hearing?.engine !== generic) open.hearing = new HearingAhead(generic, open.kept);
+    return open.hearing.follow(events, open.stream);
+  };
   return {
     'load-profile': ({ model }) => {
       const profile = deserializeProfile(model);
@@ -107,18 +113,21 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       streams.set(streamId, {
         stream: new RecognitionStream(matcher, { ...streamOptions, room }),
         kept: new KeptAudio(KEPT_SECONDS),
+        hearing: undefined,
       });
       return null;
     },
     'push-audio': ({ streamId, samples }) => {
-      const { stream, kept } = open(streamId);
-      kept.push(samples);
-      return heardAgain(stream.push(samples), kept);
+      const opened = open(streamId);
+      opened.kept.push(samples);
+      return heardAgain(opened.stream.push(samples), opened);
     },
     'close-stream': ({ streamId }) => {
-      const { stream, kept } = open(streamId);
+      const opened = open(streamId);
       streams.delete(streamId);
-      return heardAgain(stream.end(), kept);
+      const events = heardAgain(opened.stream.end(), opened);
+      opened.hearing?.close();
+      return events;
     },
   };
 }

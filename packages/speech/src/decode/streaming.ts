@@ -134,6 +134,7 @@ export class RecognitionStream {
   private readonly phoneView: PhoneView | undefined;
   /** Result computed while waiting out the end-point silence, keyed by its end frame. */
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
+  private ended: { start: Seconds; end: Seconds } | undefined;
   /** Whether the room is too loud to hear the user over (docs/decisions/0076). */
   private readonly room: RoomNoiseJudge;
   /** The session's room (`options.room`), whose judgement is left standing at the end. */
@@ -174,6 +175,32 @@ export class RecognitionStream {
     this.joinFrames = Math.round(
       (options.joinWithin ?? Math.min(JOIN_WITHIN, 2 * minSilence)) / this.frameShift,
     );
+  }
+
+  /**
+   * While an utterance is heard: where its speech has reached so far. Its end is no earlier,
+   * so audio up to here belongs to it.
+   */
+  get speechUntil(): Seconds | undefined {
+    return this.endpointer.speaking ? (this.endpointer.lastSpeechFrame + 1) * this.frameShift : undefined;
+  }
+
+  /**
+   * While the end-point silence is waited out: the final the utterance will get if no more
+   * speech comes (decided ahead, {@link push}), and where that final starts.
+   */
+  get expected(): { start: Seconds; result: Recognition } | undefined {
+    const spec = this.speculative;
+    if (spec === undefined || this.endpointer.provisionalEnd !== spec.end) return undefined;
+    return { start: spec.outcome.start * this.frameShift, result: spec.outcome.result };
+  }
+
+  /**
+   * The span of the last final whose end-point has passed: the final may come later (a
+   * rejected one is held, to be joined to what follows).
+   */
+  get lastEnded(): { start: Seconds; end: Seconds } | undefined {
+    return this.ended;
   }
 
   /** Feed audio; returns speech start, partials and finals caused by it. */
@@ -398,6 +425,7 @@ export class RecognitionStream {
           spec?.start === event.startFrame && spec.end === event.endFrame
             ? spec.outcome
             : this.decide(event.startFrame, event.endFrame);
+        this.ended = { start: start * this.frameShift, end: event.endFrame * this.frameShift };
         this.speculative = undefined;
         this.phoneView?.cache?.rows.clear();
         // A rejected run keeps growing from its first utterance, up to the longest utterance.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { take } from '../test/phrases.js';
-import type { UnrecordedPhrases } from '../generic/unrecorded.js';
+import type { Named, UnrecordedPhrases } from '../generic/unrecorded.js';
+
+/** A fake engine's hearing: it names `named` in anything, heard at once or ahead. */
+const namesAnything = (named: Named) => ({
+  name: () => named,
+  listen: () => ({ feed: () => undefined, finish: () => named, abandon: () => undefined }),
+});
 import {
   evaluate,
   personalFactory,
@@ -104,7 +110,8 @@ describe('evaluate', () => {
           knows: () => knows,
           // Only "help me": the profile's own answers are not its to doubt.
           canSay: (text: string) => text === 'help me',
-          hear: () => ({ text: 'help me', confidence: 0.7, recorded: false }),
+          ...namesAnything({ text: 'help me', confidence: 0.7 }),
+          answer: () => ({ text: 'help me', confidence: 0.7, recorded: false }),
           delete: () => {
             deleted++;
           },
@@ -136,8 +143,9 @@ describe('evaluate', () => {
         const fake = {
           knows: () => knows,
           canSay: () => true,
-          hear: (_audio: Float32Array, guesses: string[]) =>
-            guesses.includes('no') ? { text: 'no', confidence: 0.6, recorded: true } : null,
+          ...namesAnything({ text: 'no', confidence: 0.6 }),
+          answer: (named: Named, guesses: string[]) =>
+            guesses.includes('no') ? { ...named, recorded: true } : null,
           delete: () => undefined,
         };
         return Promise.resolve(fake as unknown as UnrecordedPhrases);

@@ -1,11 +1,8 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
-import {
-  GENERIC_KNOWS_THE_VOICE,
-  withContext,
-  withUnrecorded,
-  type UnrecordedPhrases,
-} from '../generic/unrecorded.js';
+import { KeptAudio } from '../audio/kept-audio.js';
+import { HearingAhead } from '../generic/hearing-ahead.js';
+import { GENERIC_KNOWS_THE_VOICE, type UnrecordedPhrases } from '../generic/unrecorded.js';
 import { normaliseText } from '../model/profile.js';
 import { CONFIRMATIONS_PER_RETRAIN, correctionChoices, takesForTraining } from '../model/learning.js';
 import { trainProfile, type TrainOptions } from '../model/train.js';
@@ -100,7 +97,6 @@ export function feedChunks<R>(
 }
 
 type Final = Extract<StreamEvent, { type: 'final' }>;
-const finalsOf = (events: StreamEvent[]): Final[] => events.filter((e): e is Final => e.type === 'final');
 
 /**
  * The generic path hearing finals again, as the server and the browser do for a voice it
@@ -161,37 +157,42 @@ export function personalFactory(options: TrainOptions = {}, trial?: GenericHeari
       markUnknown: (audio) => learn({ text: '', audio, confirmed: true, unknown: true }),
       run: (audio) => {
         const stream = new RecognitionStream(matcher);
+        // The generic path follows the stream's utterances as they are spoken, as on the
+        // server and in the browser; its cost counts where it is spent.
+        const kept = new KeptAudio(Math.ceil(audio.length / 16_000) + 1);
+        const hearing = generic === undefined ? undefined : new HearingAhead(generic, kept);
+        const finalsWithAnswers = (events: StreamEvent[]): [found: Final, answered: Final][] => {
+          const answered = hearing?.follow(events, stream) ?? events;
+          return events.flatMap((event, i) =>
+            event.type === 'final' ? [[event, answered[i] as Final]] : [],
+          );
+        };
         const {
           results: finals,
           ms,
           finalMs,
         } = feedChunks(
-          (c) => finalsOf(stream.push(c)),
-          () => finalsOf(stream.end()),
+          (c) => {
+            kept.push(c);
+            return finalsWithAnswers(stream.push(c));
+          },
+          () => finalsWithAnswers(stream.end()),
           audio,
         );
-        // A file is one phrase; if the end-pointer split it, the most confident piece speaks for it.
-        const found = finals.reduce<(typeof finals)[number] | undefined>(
-          (b, f) => (b === undefined || f.confidence > b.confidence ? f : b),
+        hearing?.close();
+        // A file is one phrase; if the end-pointer split it, the profile's most confident
+        // piece speaks for it, as the generic path answered it.
+        const best = finals.reduce<(typeof finals)[number] | undefined>(
+          (b, f) => (b === undefined || f[0].confidence > b[0].confidence ? f : b),
           undefined,
-        );
-        // Heard again by the generic path once the personal path has rejected it or accepted
-        // it in doubt: its cost comes after the end-point, so it counts in the final's.
-        let best = found;
-        let genericMs = 0;
-        if (found !== undefined && generic !== undefined) {
-          const started = now();
-          const { start, end } = found;
-          best = withUnrecorded(found, withContext(audio, start, end), generic);
-          genericMs = now() - started;
-        }
+        )?.[1];
         return Promise.resolve({
           text: best?.text ?? null,
           top: best?.alternatives[0]?.text ?? null,
           choices: best === undefined ? [] : correctionChoices(best),
           confidence: best?.confidence ?? 0,
-          ms: ms + genericMs,
-          finalMs: finalMs + genericMs,
+          ms,
+          finalMs,
         });
       },
     };

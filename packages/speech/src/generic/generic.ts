@@ -75,6 +75,8 @@ export class GenericRecogniser {
   private readonly decoder: Decoder;
   private readonly options: GrammarOptions;
   private current: PhraseGrammar;
+  /** Whether an utterance is open (started, not yet finished). */
+  private listening = false;
 
   private constructor(decoder: Decoder, options: GrammarOptions) {
     this.decoder = decoder;
@@ -107,6 +109,7 @@ export class GenericRecogniser {
    * which costs far less than a new engine (its acoustic model is loaded once).
    */
   usePhrases(phrases: readonly string[]): void {
+    this.abandon();
     // The dictionary answers null for unknown words, despite the declared string type.
     const known = (w: string): boolean => (this.decoder.lookup_word(w) as string | null) !== null;
     this.current = phraseGrammar(phrases, known, this.options);
@@ -120,23 +123,35 @@ export class GenericRecogniser {
    * new engine does (about a millisecond in Node; a browser fetches a model file again).
    */
   async forgetVoices(): Promise<void> {
+    this.abandon();
     await this.decoder.reinitialize_audio();
   }
 
-  /** Start an utterance. */
+  /** Start an utterance (one still open is dropped first). */
   start(): void {
-    if (this.current.jsgf !== '') this.decoder.start();
+    this.abandon();
+    if (this.current.jsgf === '') return;
+    this.decoder.start();
+    this.listening = true;
+  }
+
+  /** Close the open utterance, if any, without reading its answer. */
+  abandon(): void {
+    if (!this.listening) return;
+    this.decoder.stop();
+    this.listening = false;
   }
 
   /** Feed 16 kHz audio to the open utterance. */
   process(samples: Float32Array): void {
-    if (this.current.jsgf !== '' && samples.length > 0) this.decoder.process_audio(samples, false, false);
+    if (this.listening && samples.length > 0) this.decoder.process_audio(samples, false, false);
   }
 
   /** Close the utterance and read the answer. */
   finish(): { text: string | null; confidence: number } {
-    if (this.current.jsgf === '') return { text: null, confidence: 0 };
+    if (!this.listening) return { text: null, confidence: 0 };
     this.decoder.stop();
+    this.listening = false;
     const hyp = normaliseText(this.decoder.get_text());
     const text = this.current.covered.get(hyp) ?? null;
     let confidence = 0;

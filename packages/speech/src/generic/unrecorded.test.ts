@@ -59,8 +59,9 @@ describe('withContext', () => {
     expect(atStart).toHaveLength(1600 + 2 * margin);
     expect([...atStart.subarray(0, margin)].every((v) => v === 0)).toBe(true);
     expect(atStart[margin]).toBe(1);
+    // An end past the audio heard so far: silence up to it and its context.
     const atEnd = withContext(stream, 0.9, 1.2);
-    expect(atEnd).toHaveLength(1600 + 2 * margin);
+    expect(atEnd).toHaveLength(4800 + 2 * margin);
     expect(atEnd[margin + 1599]).toBe(16_000);
     expect([...atEnd.subarray(margin + 1600)].every((v) => v === 0)).toBe(true);
   });

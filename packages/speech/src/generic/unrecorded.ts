@@ -1,5 +1,6 @@
 import type { SoundSwallowerModule } from 'soundswallower';
 import type { Recognition } from '../decode/matcher.js';
+import type { Seconds } from '../units.js';
 import { normaliseText } from '../model/profile.js';
 import { GenericRecogniser } from './generic.js';
 
@@ -26,19 +27,98 @@ export const GENERIC_KNOWS_THE_VOICE = 0.6;
 export const GENERIC_CONTEXT_SECONDS = 0.25;
 
 /**
+ * The stream samples the generic path hears an utterance from `start` to `end` seconds in:
+ * {@link GENERIC_CONTEXT_SECONDS} more on each side.
+ */
+export function contextSpan(start: Seconds, end: Seconds): [from: number, to: number] {
+  const margin = Math.round(GENERIC_CONTEXT_SECONDS * 16_000);
+  return [
+    Math.floor(start * 16_000) - margin,
+    Math.max(Math.floor(start * 16_000), Math.ceil(end * 16_000)) + margin,
+  ];
+}
+
+/**
  * The samples of `audio` (16 kHz) from `start` to `end` seconds, with
  * {@link GENERIC_CONTEXT_SECONDS} on each side: the audio's own where it has some (a stream
  * that began with the word has none before it), silence where it has none.
  */
-export function withContext(audio: Float32Array, start: number, end: number): Float32Array {
-  const margin = Math.round(GENERIC_CONTEXT_SECONDS * 16_000);
-  const from = Math.min(audio.length, Math.max(0, Math.floor(start * 16_000)));
-  const to = Math.max(from, Math.min(audio.length, Math.ceil(end * 16_000)));
-  const before = Math.min(margin, from);
-  const after = Math.min(margin, audio.length - to);
-  const around = new Float32Array(to - from + 2 * margin);
-  around.set(audio.subarray(from - before, to + after), margin - before);
-  return around;
+export function withContext(audio: Float32Array, start: Seconds, end: Seconds): Float32Array {
+  const [from, to] = contextSpan(start, end);
+  return samplesBetween(audio, from, to);
+}
+
+/** `audio[from..to)`, silence where the audio has no sample (before 0 or past its end). */
+export function samplesBetween(audio: Float32Array, from: number, to: number): Float32Array {
+  const out = new Float32Array(Math.max(0, to - from));
+  const first = Math.max(0, from);
+  const last = Math.min(audio.length, to);
+  if (last > first) out.set(audio.subarray(first, last), first - from);
+  return out;
+}
+
+/**
+ * The engine hears audio in blocks of this many samples, counted from an utterance's first,
+ * however the audio arrives: its answers change with how the audio is cut (4 of 100 FSDD
+ * takes were named otherwise whole than in 0.2 s pieces), so an utterance heard while it is
+ * spoken and the same one heard at once get one answer.
+ */
+export const GENERIC_BLOCK = 1600;
+
+/** What the generic path named in an utterance: one of the person's phrases, or null. */
+export interface Named {
+  text: string | null;
+  /** The engine's word posterior for the weakest word, 0..1. */
+  confidence: number;
+}
+
+/**
+ * One utterance the engine hears, fed as it comes (in {@link GENERIC_BLOCK}s). The engine
+ * hears one at a time: listening to another drops this one, which then names nothing.
+ */
+export class GenericUtterance {
+  private readonly block = new Float32Array(GENERIC_BLOCK);
+  private filled = 0;
+  private done = false;
+
+  constructor(
+    private readonly recogniser: GenericRecogniser,
+    private readonly current: () => boolean,
+  ) {}
+
+  /** Whether the engine is still hearing it. */
+  get live(): boolean {
+    return !this.done && this.current();
+  }
+
+  feed(samples: Float32Array): void {
+    if (!this.live) return;
+    for (let offset = 0; offset < samples.length;) {
+      const n = Math.min(GENERIC_BLOCK - this.filled, samples.length - offset);
+      this.block.set(samples.subarray(offset, offset + n), this.filled);
+      this.filled += n;
+      offset += n;
+      if (this.filled === GENERIC_BLOCK) {
+        this.recogniser.process(this.block);
+        this.filled = 0;
+      }
+    }
+  }
+
+  /** What it named, once all of it was fed; undefined when the engine dropped it. */
+  finish(): Named | undefined {
+    if (!this.live) return undefined;
+    this.done = true;
+    this.recogniser.process(this.block.subarray(0, this.filled));
+    return this.recogniser.finish();
+  }
+
+  /** Stop hearing it (its answer is not wanted). */
+  abandon(): void {
+    if (!this.live) return;
+    this.done = true;
+    this.recogniser.abandon();
+  }
 }
 
 /** At most this many takes are heard to judge it, one a phrase first (each costs the engine a decode). */
@@ -96,6 +176,8 @@ export interface GenericHearing {
 export class UnrecordedPhrases {
   /** Normalised texts of the unrecorded phrases the engine can say. */
   private unrecorded = new Set<string>();
+  /** The utterance it hears now, if any. */
+  private utterance: GenericUtterance | undefined;
 
   private constructor(private readonly recogniser: GenericRecogniser) {}
 
@@ -126,6 +208,7 @@ export class UnrecordedPhrases {
    * takes in their profile. False when it can say none of them, and so has nothing to answer.
    */
   use(phrases: readonly string[], recorded: readonly string[]): boolean {
+    this.utterance = undefined;
     const withTakes = new Set(recorded.map(normaliseText));
     this.recogniser.usePhrases(phrases);
     const covered = [...this.recogniser.grammar.covered.keys()];
@@ -139,6 +222,7 @@ export class UnrecordedPhrases {
    * not depend on who spoke before them.
    */
   forgetVoices(): Promise<void> {
+    this.utterance = undefined;
     return this.recogniser.forgetVoices();
   }
 
@@ -152,24 +236,42 @@ export class UnrecordedPhrases {
     return [...this.unrecorded];
   }
 
-  /** What the generic path names in one utterance, whichever phrase it is. */
-  private name(audio: Float32Array): { text: string | null; confidence: number } {
+  /**
+   * Start hearing an utterance, fed as it comes (see {@link HearingAhead}); the one it was
+   * hearing, if any, is dropped.
+   */
+  listen(): GenericUtterance {
+    const utterance: GenericUtterance = new GenericUtterance(
+      this.recogniser,
+      () => this.utterance === utterance,
+    );
+    this.utterance = utterance;
     this.recogniser.start();
-    this.recogniser.process(audio);
-    return this.recogniser.finish();
+    return utterance;
+  }
+
+  /** What the generic path names in one utterance heard at once, whichever phrase it is. */
+  name(audio: Float32Array): Named {
+    const utterance = this.listen();
+    utterance.feed(audio);
+    return utterance.finish() ?? { text: null, confidence: 0 };
   }
 
   /**
-   * One rejected utterance: the unrecorded phrase it is, or the one of `guesses` (the personal
-   * path's best guesses, {@link bestGuesses}) it names, or null.
+   * What it named in a rejected utterance answers: the unrecorded phrase it is, or the one of
+   * `guesses` (the personal path's best guesses, {@link bestGuesses}) it names, or null.
    */
-  hear(audio: Float32Array, guesses: readonly string[] = []): GenericHearing | null {
-    const { text, confidence } = this.name(audio);
+  answer({ text, confidence }: Named, guesses: readonly string[] = []): GenericHearing | null {
     if (text === null) return null;
     const key = normaliseText(text);
     if (this.unrecorded.has(key)) return { text, confidence, recorded: false };
     if (guesses.some((guess) => normaliseText(guess) === key)) return { text, confidence, recorded: true };
     return null;
+  }
+
+  /** One rejected utterance heard at once (see {@link answer}). */
+  hear(audio: Float32Array, guesses: readonly string[] = []): GenericHearing | null {
+    return this.answer(this.name(audio), guesses);
   }
 
   /**
@@ -234,19 +336,38 @@ export type HeardAgain<R extends Recognition> = R & {
 };
 
 /**
+ * Whether `engine` hears this final again: a rejection, or an acceptance in doubt of a phrase
+ * it can say (a phrase with a word outside its dictionary is not its to doubt).
+ */
+export function heardAgainBy(
+  result: Recognition,
+  engine: UnrecordedPhrases | undefined,
+): engine is UnrecordedPhrases {
+  if (!hearsAgain(result) || engine === undefined) return false;
+  return result.rejected || engine.canSay(result.text ?? '');
+}
+
+/**
  * A final result heard again where the personal path rejected it or accepted it in doubt
- * (see {@link UnrecordedPhrases.hear}, {@link hearsAgain}). Anything else is returned as it
- * was.
+ * (see {@link UnrecordedPhrases.hear}, {@link heardAgainBy}), from its audio at once.
+ * Anything else is returned as it was.
  */
 export function withUnrecorded<R extends Recognition>(
   result: R,
   audio: Float32Array,
   unrecorded: UnrecordedPhrases | undefined,
 ): HeardAgain<R> {
-  if (!hearsAgain(result) || unrecorded === undefined) return result;
-  // A phrase it cannot say (a word outside its dictionary) is not its to doubt.
-  if (!result.rejected && !unrecorded.canSay(result.text ?? '')) return result;
-  return withGenericAnswer(result, unrecorded.hear(audio, bestGuesses(result)));
+  if (!heardAgainBy(result, unrecorded)) return result;
+  return withNamed(result, unrecorded.name(audio), unrecorded);
+}
+
+/** The same, with what the engine already named in the final's utterance (heard ahead). */
+export function withNamed<R extends Recognition>(
+  result: R,
+  named: Named,
+  unrecorded: UnrecordedPhrases,
+): HeardAgain<R> {
+  return withGenericAnswer(result, unrecorded.answer(named, bestGuesses(result)));
 }
 
 /**

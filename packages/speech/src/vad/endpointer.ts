@@ -426,6 +426,11 @@ export class Endpointer {
     return this.start;
   }
 
+  /** The last frame heard as speech (in the utterance now, or the last one). */
+  get lastSpeechFrame(): number {
+    return this.lastSpeech;
+  }
+
   /** Index of the next frame to be processed. */
   get frameIndex(): number {
     return this.frame;

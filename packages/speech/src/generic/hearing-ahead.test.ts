@@ -1,0 +1,168 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { concatAudio, wavToMono16k } from '../audio/audio.js';
+import { KeptAudio } from '../audio/kept-audio.js';
+import { Matcher } from '../decode/matcher.js';
+import { RecognitionStream, type StreamEvent, type StreamOptions } from '../decode/streaming.js';
+import { trainProfile } from '../model/train.js';
+import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { CHUNK_SAMPLES } from '../units.js';
+import { HearingAhead } from './hearing-ahead.js';
+import { GenericUtterance, UnrecordedPhrases, withUnrecorded } from './unrecorded.js';
+
+const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
+const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const speech = (digit: number, index: number) =>
+  wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`))));
+const silence = (seconds: number) => new Float32Array(Math.round(seconds * 16_000));
+/** One of jackson's takes with silence on each side, as a live stream hears it. */
+const padded = (digit: number, index: number) =>
+  concatAudio(silence(0.5), speech(digit, index), silence(0.5));
+
+/** Jackson's profile of one, four and seven; "three" is a phrase he has not recorded. */
+const matcher = () =>
+  new Matcher(
+    trainProfile(
+      [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGITS[d] ?? '', audio: padded(d, i) }))),
+    ),
+  );
+const engine = async () => {
+  const created = await UnrecordedPhrases.create(
+    await loadSoundSwallower(),
+    ['one', 'four', 'seven', 'three'],
+    ['one', 'four', 'seven'],
+  );
+  if (created === undefined) throw new Error('expected phrases to hear');
+  return created;
+};
+
+/** Where in a stream (which push) the engine started and finished hearing, and the finals. */
+interface Heard {
+  finals: Extract<StreamEvent, { type: 'final' }>[];
+  finalPushes: number[];
+  listened: number[];
+  finished: number[];
+}
+
+/** Stream `audio` in the client's chunks, hearing ahead with `generic`, then end it. */
+function streamAhead(audio: Float32Array, generic: UnrecordedPhrases, options: StreamOptions = {}): Heard {
+  const stream = new RecognitionStream(matcher(), options);
+  const kept = new KeptAudio(25);
+  const hearing = new HearingAhead(generic, kept);
+  const heard: Heard = { finals: [], finalPushes: [], listened: [], finished: [] };
+  let push = 0;
+  const listen = vi.spyOn(generic, 'listen');
+  const finish = vi.spyOn(GenericUtterance.prototype, 'finish');
+  const follow = (events: StreamEvent[]) => {
+    for (const event of hearing.follow(events, stream))
+      if (event.type === 'final') {
+        heard.finals.push(event);
+        heard.finalPushes.push(push);
+      }
+    heard.listened.push(...listen.mock.calls.map(() => push));
+    heard.finished.push(...finish.mock.calls.map(() => push));
+    listen.mockClear();
+    finish.mockClear();
+    push++;
+  };
+  for (let i = 0; i < audio.length; i += CHUNK_SAMPLES) {
+    const chunk = audio.subarray(i, i + CHUNK_SAMPLES);
+    kept.push(chunk);
+    follow(stream.push(chunk));
+  }
+  follow(stream.end());
+  hearing.close();
+  listen.mockRestore();
+  finish.mockRestore();
+  return heard;
+}
+
+/** The same stream with every final heard again at once, the engine hearing nothing else. */
+function streamAtOnce(audio: Float32Array, generic: UnrecordedPhrases, options: StreamOptions = {}) {
+  const stream = new RecognitionStream(matcher(), options);
+  const events = [
+    ...Array.from({ length: Math.ceil(audio.length / CHUNK_SAMPLES) }, (_, i) =>
+      stream.push(audio.subarray(i * CHUNK_SAMPLES, (i + 1) * CHUNK_SAMPLES)),
+    ).flat(),
+    ...stream.end(),
+  ];
+  const kept = new KeptAudio(25);
+  kept.push(audio);
+  return events.flatMap((e) =>
+    e.type === 'final' ? [withUnrecorded(e, kept.around(e.start, e.end), generic)] : [],
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe.skipIf(!existsSync(fsdd))('HearingAhead', () => {
+  it('hears a final before its end-point, and answers it as hearing it at once would', async () => {
+    const audio = concatAudio(padded(3, 10), padded(1, 12), padded(3, 14), silence(1));
+    const [ahead, atOnce] = [await engine(), await engine()];
+    const heard = streamAhead(audio, ahead);
+    expect(heard.finals).toEqual(streamAtOnce(audio, atOnce));
+    expect(heard.finals.map((f) => f.text)).toEqual(['three', 'one', 'three']);
+    expect(heard.finals.map((f) => f.generic)).toEqual([true, undefined, true]);
+    // Each unrecorded "three" was heard from a push before the one that gave its final (a
+    // rejection is held to be joined to what follows, and heard out while it waits); the
+    // sure "one" was not heard at all.
+    expect(heard.listened).toHaveLength(2);
+    expect(heard.finished).toHaveLength(2);
+    heard.finished.forEach((push, i) => expect(push).toBeLessThan(heard.finalPushes[i === 0 ? 0 : 2] ?? 0));
+    ahead.delete();
+    atOnce.delete();
+  }, 60_000);
+
+  it('hears the rest of a final given at its end-point there', async () => {
+    // Rejections not held to be joined: each final comes at its end-point.
+    const audio = concatAudio(padded(3, 10), silence(1));
+    const [ahead, atOnce] = [await engine(), await engine()];
+    const heard = streamAhead(audio, ahead, { joinWithin: 0 });
+    expect(heard.finals).toEqual(streamAtOnce(audio, atOnce, { joinWithin: 0 }));
+    expect(heard.finals[0]).toMatchObject({ text: 'three', generic: true });
+    expect(heard.listened[0]).toBeLessThan(heard.finalPushes[0] ?? 0);
+    expect(heard.finished).toEqual(heard.finalPushes);
+    ahead.delete();
+    atOnce.delete();
+  }, 60_000);
+
+  it('hears at once a stream that ended right after the word', async () => {
+    const audio = concatAudio(silence(0.5), speech(3, 15));
+    const [ahead, atOnce] = [await engine(), await engine()];
+    const heard = streamAhead(audio, ahead);
+    expect(heard.finals).toEqual(streamAtOnce(audio, atOnce));
+    expect(heard.finals[0]).toMatchObject({ text: 'three', generic: true });
+    const last = heard.finalPushes[0];
+    expect(heard.listened).toEqual([last]);
+    ahead.delete();
+    atOnce.delete();
+  }, 60_000);
+
+  it('hears at once a final whose utterance the engine left for another stream', async () => {
+    const shared = await engine();
+    const stream = new RecognitionStream(matcher());
+    const kept = new KeptAudio(25);
+    const hearing = new HearingAhead(shared, kept);
+    const listen = vi.spyOn(shared, 'listen');
+    const audio = padded(3, 13);
+    const finals: StreamEvent[] = [];
+    let taken = false;
+    for (let i = 0; i < audio.length; i += CHUNK_SAMPLES) {
+      const chunk = audio.subarray(i, i + CHUNK_SAMPLES);
+      kept.push(chunk);
+      finals.push(...hearing.follow(stream.push(chunk), stream).filter((e) => e.type === 'final'));
+      // Another stream's final takes the engine once this one started hearing ahead.
+      if (!taken && listen.mock.calls.length > 0 && finals.length === 0) {
+        shared.hear(speech(4, 20));
+        taken = true;
+      }
+    }
+    finals.push(...hearing.follow(stream.end(), stream).filter((e) => e.type === 'final'));
+    expect(taken).toBe(true);
+    expect(finals).toHaveLength(1);
+    expect(finals[0]).toMatchObject({ text: 'three', generic: true });
+    shared.delete();
+  }, 60_000);
+});

@@ -1,0 +1,148 @@
+import type { KeptAudio } from '../audio/kept-audio.js';
+import type { Recognition } from '../decode/matcher.js';
+import type { StreamEvent } from '../decode/streaming.js';
+import type { Seconds } from '../units.js';
+import {
+  contextSpan,
+  heardAgainBy,
+  withNamed,
+  withUnrecorded,
+  type GenericUtterance,
+  type Named,
+  type UnrecordedPhrases,
+} from './unrecorded.js';
+
+/** Where a final starts and ends in its stream. */
+export interface Span {
+  start: Seconds;
+  end: Seconds;
+}
+
+/** Where a live stream is, as far as hearing its utterances ahead needs to know. */
+export interface StreamProgress {
+  /** While an utterance is heard: where its speech has reached so far. */
+  readonly speechUntil: Seconds | undefined;
+  /** While the end-point silence is waited out: the final expected, and where it starts. */
+  readonly expected: { start: Seconds; result: Recognition } | undefined;
+  /** The span of the last final whose end-point has passed (the final may still be held). */
+  readonly lastEnded: Span | undefined;
+}
+
+/**
+ * The generic path hearing a live stream's utterance before its end-point, so that a final
+ * it hears again (`withUnrecorded`, decisions 0102-0104) waits for the utterance's last
+ * audio, not for a decode of all of it (30-600 ms) after the end-point. The stream decides
+ * each utterance ahead while it waits out the end-point silence (`expected`); once that
+ * final is one the generic path will hear, the engine hears the utterance from the final's
+ * start (with its context, {@link contextSpan}), follows it as far as it surely reaches,
+ * and hears it out at the end-point (a rejected final, held to be joined to what follows,
+ * as soon as its context has come). It names exactly what it names hearing the same audio
+ * at once. Utterances it will not be asked about cost it nothing: hearing every one from
+ * its start would cost a decode of all speech (docs/decisions/0105). A final it did not
+ * follow (a stream that ended right after the word, an engine taken by another stream
+ * meanwhile) is heard at once, as before.
+ */
+export class HearingAhead {
+  /**
+   * The utterance being heard, from its final's start; the next stream sample it needs; and
+   * the last final ended when it was opened (a joined final starts where that one did).
+   */
+  private open:
+    { start: Seconds; next: number; utterance: GenericUtterance; endedBefore: Span | undefined } | undefined;
+  /** An utterance heard to its end whose final has not come yet (a rejected final is held). */
+  private heard: (Span & { named: Named }) | undefined;
+
+  constructor(
+    /** The engine it hears with (one utterance at a time, shared or not). */
+    readonly engine: UnrecordedPhrases,
+    private readonly kept: KeptAudio,
+  ) {}
+
+  /**
+   * After the stream heard its newest audio (already kept) and gave `events`: finals
+   * answered, and the utterance being spoken fed as far as it goes.
+   */
+  follow(events: StreamEvent[], progress: StreamProgress): StreamEvent[] {
+    const answered = events.map((event) => {
+      if (event.type === 'final') return this.answer(event);
+      if (event.type === 'speech-cancelled') this.drop();
+      return event;
+    });
+    this.keepUp(progress);
+    return answered;
+  }
+
+  /** The stream is over. */
+  close(): void {
+    this.drop();
+    this.heard = undefined;
+  }
+
+  private listen(start: Seconds, endedBefore: Span | undefined): void {
+    this.drop();
+    const next = contextSpan(start, start)[0];
+    this.open = { start, next, utterance: this.engine.listen(), endedBefore };
+  }
+
+  private drop(): void {
+    this.open?.utterance.abandon();
+    this.open = undefined;
+  }
+
+  private feed(to: number): void {
+    const open = this.open;
+    if (open === undefined || to <= open.next) return;
+    open.utterance.feed(this.kept.between(open.next, to));
+    open.next = to;
+  }
+
+  /**
+   * Start hearing an utterance once its expected final is one to hear again; feed it as far
+   * as it surely reaches; hear it out once it has ended.
+   */
+  private keepUp({ speechUntil, expected, lastEnded }: StreamProgress): void {
+    // Heard from the final's start (a final joined to the one before starts where that did).
+    if (
+      expected !== undefined &&
+      expected.start !== this.open?.start &&
+      heardAgainBy(expected.result, this.engine)
+    )
+      this.listen(expected.start, lastEnded);
+    const open = this.open;
+    if (open === undefined) return;
+    if (lastEnded !== undefined && !sameSpan(lastEnded, open.endedBefore) && lastEnded.start === open.start) {
+      // Ended, its final held: heard to the end of its context once that has come.
+      const to = contextSpan(lastEnded.start, lastEnded.end)[1];
+      this.feed(Math.min(to, this.kept.heard));
+      if (this.kept.heard < to) return;
+      const named = open.utterance.finish();
+      this.open = undefined;
+      this.heard = named === undefined ? undefined : { ...lastEnded, named };
+    } else if (speechUntil !== undefined) {
+      this.feed(Math.min(this.kept.heard, contextSpan(open.start, speechUntil)[1]));
+    }
+  }
+
+  private answer(final: Extract<StreamEvent, { type: 'final' }>): StreamEvent {
+    const open = this.open?.start === final.start ? this.open : undefined;
+    const heard = this.heard?.start === final.start && this.heard.end === final.end ? this.heard : undefined;
+    if (heard !== undefined) this.heard = undefined;
+    if (!heardAgainBy(final, this.engine)) {
+      if (open !== undefined) this.drop();
+      return final;
+    }
+    const [from, to] = contextSpan(final.start, final.end);
+    let named = heard?.named;
+    if (open !== undefined) {
+      // Audio not heard yet is silence, as when heard at once; fed past its end, it is heard again.
+      if (open.next <= to) this.feed(to);
+      named = open.next === to ? open.utterance.finish() : undefined;
+      this.drop();
+    }
+    if (named === undefined) return withUnrecorded(final, this.kept.between(from, to), this.engine);
+    return withNamed(final, named, this.engine);
+  }
+}
+
+/** Two spans the same (compared by value: a stream's progress may come as a copy). */
+const sameSpan = (a: Span, b: Span | undefined): boolean => a.start === b?.start && a.end === b.end;
