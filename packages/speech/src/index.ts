@@ -79,7 +79,7 @@ export {
   type HeardAgain,
   type Take,
 } from './generic/unrecorded.js';
-export { HearingAhead, type StreamProgress } from './generic/hearing-ahead.js';
+export { HearingAhead, type EndedUtterance, type StreamProgress } from './generic/hearing-ahead.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
   analyseTake,

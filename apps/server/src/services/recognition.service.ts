@@ -111,13 +111,18 @@ export class RecognitionService {
 
   /**
    * A live stream the generic path follows from before each end-point (`HearingAhead`,
-   * decision 0105), for a voice it knows; undefined for any other. The person's phrases are
-   * read once, as the stream starts.
+   * decision 0105), for a voice it knows; undefined for any other, or when the person's
+   * phrases cannot be read (logged). They are read once, as the stream starts.
    */
   async followStream(userId: string, model: LoadedModel): Promise<FollowedStream | undefined> {
     if (!model.genericTrusted) return undefined;
-    const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
-    return { streamId: newId(), userId, phrases, recorded: recordedPhrases(model.matcher.profile) };
+    try {
+      const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
+      return { streamId: newId(), userId, phrases, recorded: recordedPhrases(model.matcher.profile) };
+    } catch (error) {
+      this.log.error({ err: error }, 'the generic path could not read the phrases of a stream');
+      return undefined;
+    }
   }
 
   /**

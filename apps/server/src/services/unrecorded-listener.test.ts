@@ -9,7 +9,11 @@ import {
 } from '@parla/speech';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIGIT_WORDS, fsddTake } from '../../test/support/audio.js';
-import { listenerWorkerFile, ThreadedUnrecordedListener } from './unrecorded-listener.js';
+import {
+  InlineUnrecordedListener,
+  listenerWorkerFile,
+  ThreadedUnrecordedListener,
+} from './unrecorded-listener.js';
 
 // Runs the compiled worker (the test command builds the server before testing).
 const workerFile = listenerWorkerFile();
@@ -97,5 +101,28 @@ describe('ThreadedUnrecordedListener', () => {
     expect(finals).toHaveLength(1);
     expect(finals[0]).toMatchObject({ text: 'three', rejected: false, generic: true });
     await listener.endStream('s1');
+  }, 30_000);
+});
+
+describe('InlineUnrecordedListener', () => {
+  it('gives a further person the engine heard least lately, forgetting the voice before', async () => {
+    const three = wavToMono16k(fsddTake(3, 'jackson', 10));
+    const recorded = DIGIT_WORDS.filter((word) => word !== 'three');
+    const result = {
+      text: null,
+      confidence: 0.1,
+      rejected: true,
+      alternatives: [{ text: 'two', confidence: 0.1 }],
+    };
+    const one = new InlineUnrecordedListener(1);
+    const hear = (userId: string, phrases: string[]) =>
+      one.hear({ userId, phrases, recorded, audio: three, result });
+    // One engine for two people: each takes it in turn, with their own phrases.
+    const first = await hear('a', DIGIT_WORDS);
+    expect(first).toMatchObject({ text: 'three', generic: true });
+    expect(await hear('b', recorded)).toBe(result);
+    // Taken back, it forgot b's voice: a is heard as the first time.
+    expect(await hear('a', DIGIT_WORDS)).toEqual(first);
+    await one.close();
   }, 30_000);
 });

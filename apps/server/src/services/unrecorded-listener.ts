@@ -93,6 +93,8 @@ export class InlineUnrecordedListener implements UnrecordedListener {
   private readonly streams = new Map<string, { kept: KeptAudio; hearing: HearingAhead | undefined }>();
   private queue: Promise<unknown> = Promise.resolve();
 
+  constructor(private readonly maxEngines = LISTENING_ENGINES) {}
+
   hear({ userId, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
     return this.inTurn(async () =>
       withUnrecorded(result, audio, await this.engineFor(userId, phrases, recorded)),
@@ -155,7 +157,7 @@ export class InlineUnrecordedListener implements UnrecordedListener {
     let held = this.engines.get(userId);
     if (held !== undefined) {
       this.engines.delete(userId);
-    } else if (this.engines.size >= LISTENING_ENGINES && oldest !== undefined) {
+    } else if (this.engines.size >= this.maxEngines && oldest !== undefined) {
       const taken = this.engines.get(oldest);
       this.engines.delete(oldest);
       await taken?.engine.forgetVoices();

@@ -134,7 +134,7 @@ export class RecognitionStream {
   private readonly phoneView: PhoneView | undefined;
   /** Result computed while waiting out the end-point silence, keyed by its end frame. */
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
-  private ended: { start: Seconds; end: Seconds } | undefined;
+  private ended: { start: Seconds; end: Seconds; result: Recognition } | undefined;
   /** Whether the room is too loud to hear the user over (docs/decisions/0076). */
   private readonly room: RoomNoiseJudge;
   /** The session's room (`options.room`), whose judgement is left standing at the end. */
@@ -196,10 +196,10 @@ export class RecognitionStream {
   }
 
   /**
-   * The span of the last final whose end-point has passed: the final may come later (a
-   * rejected one is held, to be joined to what follows).
+   * The last utterance whose end-point has passed: where its final starts and ends, and what
+   * it is. The final may come later (a rejected one is held, to be joined to what follows).
    */
-  get lastEnded(): { start: Seconds; end: Seconds } | undefined {
+  get lastEnded(): { start: Seconds; end: Seconds; result: Recognition } | undefined {
     return this.ended;
   }
 
@@ -425,7 +425,6 @@ export class RecognitionStream {
           spec?.start === event.startFrame && spec.end === event.endFrame
             ? spec.outcome
             : this.decide(event.startFrame, event.endFrame);
-        this.ended = { start: start * this.frameShift, end: event.endFrame * this.frameShift };
         this.speculative = undefined;
         this.phoneView?.cache?.rows.clear();
         // A rejected run keeps growing from its first utterance, up to the longest utterance.
@@ -447,6 +446,7 @@ export class RecognitionStream {
               end: event.endFrame * this.frameShift,
               ...result,
             };
+        if (final.type === 'final') this.ended = { start: final.start, end: final.end, result };
         if (final.type === 'final' && !result.rejected) this.understood = true;
         if (result.rejected && this.joinFrames > 0) this.held = final;
         else events.push(final);

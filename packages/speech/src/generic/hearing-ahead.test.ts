@@ -97,6 +97,43 @@ function streamAtOnce(audio: Float32Array, generic: UnrecordedPhrases, options: 
 
 afterEach(() => vi.restoreAllMocks());
 
+describe('HearingAhead, on a stream whose decision ahead did not call for it', () => {
+  it('hears a held rejection out at once, as soon as its context has come, and answers it when released', () => {
+    const named = { text: 'three', confidence: 0.8 };
+    const engine = {
+      name: vi.fn(() => named),
+      listen: vi.fn(),
+      canSay: () => true,
+      answer: () => ({ ...named, recorded: false }),
+    };
+    const kept = new KeptAudio(25);
+    const hearing = new HearingAhead(engine as unknown as UnrecordedPhrases, kept);
+    const rejected = {
+      text: null,
+      confidence: 0.1,
+      rejected: true,
+      alternatives: [{ text: 'one', confidence: 0.1 }],
+    };
+    // The utterance ended at 1.0 s (its start moved to 0.4 s at the end-point); its final is held.
+    const lastEnded = { start: 0.4, end: 1.0, result: rejected };
+    const push = (seconds: number, events: StreamEvent[] = []) => {
+      kept.push(new Float32Array(seconds * 16_000));
+      return hearing.follow(events, { speechUntil: undefined, expected: undefined, lastEnded });
+    };
+    push(1.2);
+    // Its context (0.25 s past its end) has not all come yet.
+    expect(engine.name).not.toHaveBeenCalled();
+    push(0.2);
+    expect(engine.name).toHaveBeenCalledTimes(1);
+    expect(engine.name.mock.calls[0]?.[0]).toHaveLength(16_000 * (0.6 + 0.5));
+    push(0.2);
+    const [final] = push(0.2, [{ type: 'final', start: 0.4, end: 1.0, ...rejected }]);
+    expect(final).toMatchObject({ text: 'three', rejected: false, generic: true });
+    expect(engine.name).toHaveBeenCalledTimes(1);
+    expect(engine.listen).not.toHaveBeenCalled();
+  });
+});
+
 describe.skipIf(!existsSync(fsdd))('HearingAhead', () => {
   it('hears a final before its end-point, and answers it as hearing it at once would', async () => {
     const audio = concatAudio(padded(3, 10), padded(1, 12), padded(3, 14), silence(1));

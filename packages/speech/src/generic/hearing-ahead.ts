@@ -24,8 +24,13 @@ export interface StreamProgress {
   readonly speechUntil: Seconds | undefined;
   /** While the end-point silence is waited out: the final expected, and where it starts. */
   readonly expected: { start: Seconds; result: Recognition } | undefined;
-  /** The span of the last final whose end-point has passed (the final may still be held). */
-  readonly lastEnded: Span | undefined;
+  /** The last utterance whose end-point has passed (its final may still be held). */
+  readonly lastEnded: EndedUtterance | undefined;
+}
+
+/** An utterance whose end-point has passed: where its final starts and ends, and what it is. */
+export interface EndedUtterance extends Span {
+  result: Recognition;
 }
 
 /**
@@ -34,23 +39,22 @@ export interface StreamProgress {
  * audio, not for a decode of all of it (30-600 ms) after the end-point. The stream decides
  * each utterance ahead while it waits out the end-point silence (`expected`); once that
  * final is one the generic path will hear, the engine hears the utterance from the final's
- * start (with its context, {@link contextSpan}), follows it as far as it surely reaches,
- * and hears it out at the end-point (a rejected final, held to be joined to what follows,
- * as soon as its context has come). It names exactly what it names hearing the same audio
- * at once. Utterances it will not be asked about cost it nothing: hearing every one from
- * its start would cost a decode of all speech (docs/decisions/0105). A final it did not
- * follow (a stream that ended right after the word, an engine taken by another stream
- * meanwhile) is heard at once, as before.
+ * start (with its context, {@link contextSpan}) and follows it as far as it surely reaches.
+ * A rejected final is held a while, to be joined to what follows: it is heard out as soon
+ * as its context has come, at once if it was not followed, and answered when released. It
+ * names exactly what it names hearing the same audio at once. Utterances it will not be
+ * asked about cost it nothing: hearing every one from its start would cost a decode of all
+ * speech (docs/decisions/0105). A final given at its end-point that it did not follow (a
+ * stream that ended right after the word, an engine taken by another stream meanwhile) is
+ * heard at once, as before.
  */
 export class HearingAhead {
-  /**
-   * The utterance being heard, from its final's start; the next stream sample it needs; and
-   * the last final ended when it was opened (a joined final starts where that one did).
-   */
-  private open:
-    { start: Seconds; next: number; utterance: GenericUtterance; endedBefore: Span | undefined } | undefined;
-  /** An utterance heard to its end whose final has not come yet (a rejected final is held). */
+  /** The utterance being heard, from its final's start, and the next stream sample it needs. */
+  private open: { start: Seconds; next: number; utterance: GenericUtterance } | undefined;
+  /** An utterance heard out whose final has not come yet (a rejected final is held). */
   private heard: (Span & { named: Named }) | undefined;
+  /** The last utterance ended that is dealt with: its final answered, or heard out. */
+  private settled: Span | undefined;
 
   constructor(
     /** The engine it hears with (one utterance at a time, shared or not). */
@@ -76,12 +80,12 @@ export class HearingAhead {
   close(): void {
     this.drop();
     this.heard = undefined;
+    this.settled = undefined;
   }
 
-  private listen(start: Seconds, endedBefore: Span | undefined): void {
+  private listen(start: Seconds): void {
     this.drop();
-    const next = contextSpan(start, start)[0];
-    this.open = { start, next, utterance: this.engine.listen(), endedBefore };
+    this.open = { start, next: contextSpan(start, start)[0], utterance: this.engine.listen() };
   }
 
   private drop(): void {
@@ -98,7 +102,7 @@ export class HearingAhead {
 
   /**
    * Start hearing an utterance once its expected final is one to hear again; feed it as far
-   * as it surely reaches; hear it out once it has ended.
+   * as it surely reaches; hear out one whose end-point has passed.
    */
   private keepUp({ speechUntil, expected, lastEnded }: StreamProgress): void {
     // Heard from the final's start (a final joined to the one before starts where that did).
@@ -107,26 +111,42 @@ export class HearingAhead {
       expected.start !== this.open?.start &&
       heardAgainBy(expected.result, this.engine)
     )
-      this.listen(expected.start, lastEnded);
-    const open = this.open;
-    if (open === undefined) return;
-    if (lastEnded !== undefined && !sameSpan(lastEnded, open.endedBefore) && lastEnded.start === open.start) {
-      // Ended, its final held: heard to the end of its context once that has come.
-      const to = contextSpan(lastEnded.start, lastEnded.end)[1];
-      this.feed(Math.min(to, this.kept.heard));
-      if (this.kept.heard < to) return;
-      const named = open.utterance.finish();
-      this.open = undefined;
-      this.heard = named === undefined ? undefined : { ...lastEnded, named };
-    } else if (speechUntil !== undefined) {
-      this.feed(Math.min(this.kept.heard, contextSpan(open.start, speechUntil)[1]));
+      this.listen(expected.start);
+    if (lastEnded !== undefined && !sameSpan(lastEnded, this.settled)) this.hearOut(lastEnded);
+    else if (this.open !== undefined && speechUntil !== undefined)
+      this.feed(Math.min(this.kept.heard, contextSpan(this.open.start, speechUntil)[1]));
+  }
+
+  /**
+   * An utterance whose end-point has passed and whose final has not come (a rejected final
+   * is held a while, to be joined to what follows): heard to the end of its context once
+   * that has come, from where it was followed, or at once when it was not (its start moved
+   * at the end-point, or it ended before its decision ahead called for it).
+   */
+  private hearOut(ended: EndedUtterance): void {
+    const open = this.open?.start === ended.start ? this.open : undefined;
+    // One opened for a start the utterance no longer has is of no use.
+    if (open === undefined && this.open !== undefined && this.open.start < ended.end) this.drop();
+    if (!heardAgainBy(ended.result, this.engine)) {
+      if (open !== undefined) this.drop();
+      this.settled = ended;
+      return;
     }
+    const [from, to] = contextSpan(ended.start, ended.end);
+    if (open !== undefined) this.feed(Math.min(to, this.kept.heard));
+    if (this.kept.heard < to) return;
+    const followed = open?.next === to ? open.utterance.finish() : undefined;
+    this.drop();
+    const named = followed ?? this.engine.name(this.kept.between(from, to));
+    this.heard = { start: ended.start, end: ended.end, named };
+    this.settled = ended;
   }
 
   private answer(final: Extract<StreamEvent, { type: 'final' }>): StreamEvent {
     const open = this.open?.start === final.start ? this.open : undefined;
-    const heard = this.heard?.start === final.start && this.heard.end === final.end ? this.heard : undefined;
+    const heard = sameSpan(final, this.heard) ? this.heard : undefined;
     if (heard !== undefined) this.heard = undefined;
+    this.settled = { start: final.start, end: final.end };
     if (!heardAgainBy(final, this.engine)) {
       if (open !== undefined) this.drop();
       return final;
