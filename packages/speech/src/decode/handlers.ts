@@ -48,13 +48,17 @@ export interface SpeechHandlerOptions {
 /** The audio a stream keeps to hear a rejected utterance again (the server keeps as much). */
 const KEPT_SECONDS = 25;
 
+/** A stream a host has open: the audio it keeps, and the generic path following it. */
+interface OpenStream {
+  stream: RecognitionStream;
+  kept: KeptAudio;
+  hearing: HearingAhead | undefined;
+}
+
 /** Build the handlers over one host's state. Pure: no worker or DOM APIs, so it is testable anywhere. */
 export function createSpeechHandlers(options: SpeechHandlerOptions = {}): SpeechHandlers {
   let matcher: Matcher | undefined;
-  const streams = new Map<
-    string,
-    { stream: RecognitionStream; kept: KeptAudio; hearing: HearingAhead | undefined }
-  >();
+  const streams = new Map<string, OpenStream>();
   // The room as this host's streams have heard it, from one press to talk to the next.
   const room = new ListeningRoom();
   let engine: Promise<UnrecordedPhrases> | undefined;
@@ -75,10 +79,7 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
   };
   // Finals the profile rejected or accepted in doubt are heard again by the generic path,
   // which follows each stream's utterances as they are spoken.
-  const heardAgain = (
-    events: StreamEvent[],
-    open: { stream: RecognitionStream; kept: KeptAudio; hearing: HearingAhead | undefined },
-  ): StreamEvent[] => {
+  const heardAgain = (events: StreamEvent[], open: OpenStream): StreamEvent[] => {
     if (generic === undefined) return events;
     // An engine given other phrases since the stream opened is followed from its next utterance.
     if (open.hearing?.engine !== generic) open.hearing = new HearingAhead(generic, open.kept);

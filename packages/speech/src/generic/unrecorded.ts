@@ -49,7 +49,7 @@ export function withContext(audio: Float32Array, start: Seconds, end: Seconds): 
 }
 
 /** `audio[from..to)`, silence where the audio has no sample (before 0 or past its end). */
-export function samplesBetween(audio: Float32Array, from: number, to: number): Float32Array {
+function samplesBetween(audio: Float32Array, from: number, to: number): Float32Array {
   const out = new Float32Array(Math.max(0, to - from));
   const first = Math.max(0, from);
   const last = Math.min(audio.length, to);
