@@ -18,24 +18,26 @@ import {
 // Runs the compiled worker (the test command builds the server before testing).
 const workerFile = listenerWorkerFile();
 
+const three = wavToMono16k(fsddTake(3, 'jackson', 10));
+/** Every digit but "three" recorded. */
+const recorded = DIGIT_WORDS.filter((word) => word !== 'three');
+/** The profile rejected "three", its best guess "two". */
+const result = {
+  text: null,
+  confidence: 0.1,
+  rejected: true,
+  alternatives: [{ text: 'two', confidence: 0.1 }],
+};
+
 describe('ThreadedUnrecordedListener', () => {
   const listener = new ThreadedUnrecordedListener(workerFile ?? 'missing-worker.js');
   afterAll(() => listener.close());
-  const three = wavToMono16k(fsddTake(3, 'jackson', 10));
 
   it('finds its compiled worker', () => {
     expect(workerFile).toMatch(/unrecorded-listener\.worker\.js$/);
   });
 
   it('hears each person among their own phrases, one after another', async () => {
-    const recorded = DIGIT_WORDS.filter((word) => word !== 'three');
-    // The profile rejected "three", its best guess "two".
-    const result = {
-      text: null,
-      confidence: 0.1,
-      rejected: true,
-      alternatives: [{ text: 'two', confidence: 0.1 }],
-    };
     // Someone who has not recorded "three", then someone who has, then the first again.
     const heard = [
       await listener.hear({ userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three, result }),
@@ -106,14 +108,6 @@ describe('ThreadedUnrecordedListener', () => {
 
 describe('InlineUnrecordedListener', () => {
   it('gives a further person the engine heard least lately, forgetting the voice before', async () => {
-    const three = wavToMono16k(fsddTake(3, 'jackson', 10));
-    const recorded = DIGIT_WORDS.filter((word) => word !== 'three');
-    const result = {
-      text: null,
-      confidence: 0.1,
-      rejected: true,
-      alternatives: [{ text: 'two', confidence: 0.1 }],
-    };
     const one = new InlineUnrecordedListener(1);
     const hear = (userId: string, phrases: string[]) =>
       one.hear({ userId, phrases, recorded, audio: three, result });

@@ -169,9 +169,9 @@ export interface GenericHearing {
  * single phones (anything else), and answers in two cases: a phrase without recordings wins
  * (a phrase not recorded yet, 0101), or one of the guesses it is given wins (two
  * recognisers that agree, 0103, 0104). Anything else is no answer: speech that is none of
- * their phrases, or another recorded phrase. One engine hears one utterance at a time; a
- * server keeps one and switches it from person to person ({@link use},
- * {@link forgetVoices}).
+ * their phrases, or another recorded phrase. One engine hears one utterance at a time
+ * ({@link listen}); a server keeps one for each person heard lately and gives one to another
+ * person when it must ({@link use}, {@link forgetVoices}).
  */
 export class UnrecordedPhrases {
   /** Normalised texts of the unrecorded phrases the engine can say. */
