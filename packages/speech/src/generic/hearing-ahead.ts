@@ -132,12 +132,12 @@ export class HearingAhead {
       this.settled = ended;
       return;
     }
-    const [from, to] = contextSpan(ended.start, ended.end);
+    const to = contextSpan(ended.start, ended.end)[1];
     if (open !== undefined) this.feed(Math.min(to, this.kept.heard));
     if (this.kept.heard < to) return;
     const followed = open?.next === to ? open.utterance.finish() : undefined;
     this.drop();
-    const named = followed ?? this.engine.name(this.kept.between(from, to));
+    const named = followed ?? this.engine.name(this.kept.around(ended.start, ended.end));
     this.heard = { start: ended.start, end: ended.end, named };
     this.settled = ended;
   }
@@ -151,7 +151,7 @@ export class HearingAhead {
       if (open !== undefined) this.drop();
       return final;
     }
-    const [from, to] = contextSpan(final.start, final.end);
+    const to = contextSpan(final.start, final.end)[1];
     let named = heard?.named;
     if (open !== undefined) {
       // Audio not heard yet is silence, as when heard at once; fed past its end, it is heard again.
@@ -159,7 +159,8 @@ export class HearingAhead {
       named = open.next === to ? open.utterance.finish() : undefined;
       this.drop();
     }
-    if (named === undefined) return withUnrecorded(final, this.kept.between(from, to), this.engine);
+    if (named === undefined)
+      return withUnrecorded(final, this.kept.around(final.start, final.end), this.engine);
     return withNamed(final, named, this.engine);
   }
 }
