@@ -6,6 +6,8 @@ import type { Named, UnrecordedPhrases } from '../generic/unrecorded.js';
 const namesAnything = (named: Named) => ({
   name: () => named,
   listen: () => ({ feed: () => undefined, finish: () => named, abandon: () => undefined }),
+  overhear: () => undefined,
+  catchUp: () => undefined,
 });
 import {
   evaluate,

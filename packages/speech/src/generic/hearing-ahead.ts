@@ -42,11 +42,12 @@ export interface EndedUtterance extends Span {
  * start (with its context, {@link contextSpan}) and follows it as far as it surely reaches.
  * A rejected final is held a while, to be joined to what follows: it is heard out as soon
  * as its context has come, at once if it was not followed, and answered when released. It
- * names exactly what it names hearing the same audio at once. Utterances it will not be
- * asked about cost it nothing: hearing every one from its start would cost a decode of all
- * speech (docs/decisions/0105). A final given at its end-point that it did not follow (a
- * stream that ended right after the word, an engine taken by another stream meanwhile) is
- * heard at once, as before.
+ * names exactly what it names hearing the same audio at once. An utterance it will not be
+ * asked about is only overheard, in the push after its final: naming every one would cost
+ * too much (docs/decisions/0105), but the engine names more when its running mean has heard
+ * them all (0106). A final given at its end-point that it did not follow (a stream that
+ * ended right after the word, an engine taken by another stream meanwhile) is heard at
+ * once, as before.
  */
 export class HearingAhead {
   /** The utterance being heard, from its final's start, and the next stream sample it needs. */
@@ -67,6 +68,8 @@ export class HearingAhead {
    * answered, and the utterance being spoken fed as far as it goes.
    */
   follow(events: StreamEvent[], progress: StreamProgress): StreamEvent[] {
+    // The utterances overheard since the last push: no final waits on them now.
+    this.engine.catchUp();
     const answered = events.map((event) => {
       if (event.type === 'final') return this.answer(event);
       if (event.type === 'speech-cancelled') this.drop();
@@ -142,6 +145,11 @@ export class HearingAhead {
     this.settled = ended;
   }
 
+  /** A final it was not asked about: the engine hears it for the voice alone, when next free. */
+  private overhear({ start, end }: Span): void {
+    this.engine.overhear(this.kept.around(start, end));
+  }
+
   private answer(final: Extract<StreamEvent, { type: 'final' }>): StreamEvent {
     const open = this.open?.start === final.start ? this.open : undefined;
     const heard = sameSpan(final, this.heard) ? this.heard : undefined;
@@ -149,6 +157,7 @@ export class HearingAhead {
     this.settled = { start: final.start, end: final.end };
     if (!heardAgainBy(final, this.engine)) {
       if (open !== undefined) this.drop();
+      this.overhear(final);
       return final;
     }
     const to = contextSpan(final.start, final.end)[1];

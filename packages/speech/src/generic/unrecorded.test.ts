@@ -1,14 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wavToMono16k } from '../audio/audio.js';
 import type { Recognition } from '../decode/matcher.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { GenericRecogniser } from './generic.js';
 import {
   DOUBTED_BELOW,
   GENERIC_CONTEXT_SECONDS,
   GENERIC_KNOWS_THE_VOICE,
+  OVERHEARD_SECONDS,
   TAKES_TO_JUDGE,
   takesToJudge,
   UnrecordedPhrases,
@@ -22,6 +24,8 @@ const take = (digit: number, index: number) => ({
   text: DIGITS[digit] ?? '',
   audio: wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`)))),
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 const rejected: Recognition = {
   text: null,
@@ -134,6 +138,49 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
     expect(engine.hear(three)?.confidence).not.toBe(first?.confidence);
     await engine.forgetVoices();
     expect(engine.hear(three)).toEqual(first);
+    engine.delete();
+  }, 60_000);
+
+  it('overhears what it is not asked about as if it had heard it, once it is next free', async () => {
+    const module = await loadSoundSwallower();
+    const [hearing, overhearing] = [
+      await UnrecordedPhrases.create(module, DIGITS, recorded),
+      await UnrecordedPhrases.create(module, DIGITS, recorded),
+    ];
+    if (!hearing || !overhearing) throw new Error('expected phrases to hear');
+    const voiceOnly = vi.spyOn(GenericRecogniser.prototype, 'startVoiceOnly');
+    const three = take(3, 10).audio;
+    const fresh = hearing.hear(three);
+    await hearing.forgetVoices();
+    // Louder speech: the running mean moves towards it, whether heard or overheard.
+    const others = [0, 2, 6, 8].map((digit) => take(digit, 20).audio.map((v) => v * 8));
+    for (const audio of others) hearing.hear(audio);
+    for (const audio of others) overhearing.overhear(audio);
+    expect(voiceOnly).not.toHaveBeenCalled();
+    const afterOthers = hearing.hear(three);
+    expect(afterOthers?.confidence).not.toBe(fresh?.confidence);
+    // Heard before the utterance it is asked about, and so named the same.
+    expect(overhearing.hear(three)).toEqual(afterOthers);
+    expect(voiceOnly).toHaveBeenCalledTimes(4);
+    // Forgotten with the voices it heard.
+    await overhearing.forgetVoices();
+    overhearing.overhear(others[0] ?? three);
+    await overhearing.forgetVoices();
+    expect(overhearing.hear(three)).toEqual(fresh);
+    expect(voiceOnly).toHaveBeenCalledTimes(4);
+    hearing.delete();
+    overhearing.delete();
+  }, 60_000);
+
+  it('keeps only the last seconds it overheard, for when it is next free', async () => {
+    const engine = await UnrecordedPhrases.create(await loadSoundSwallower(), DIGITS, recorded);
+    if (!engine) throw new Error('expected phrases to hear');
+    const voiceOnly = vi.spyOn(GenericRecogniser.prototype, 'startVoiceOnly');
+    for (let i = 0; i < OVERHEARD_SECONDS + 5; i++) engine.overhear(new Float32Array(16_000));
+    engine.catchUp();
+    expect(voiceOnly).toHaveBeenCalledTimes(OVERHEARD_SECONDS);
+    engine.catchUp();
+    expect(voiceOnly).toHaveBeenCalledTimes(OVERHEARD_SECONDS);
     engine.delete();
   }, 60_000);
 
