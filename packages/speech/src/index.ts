@@ -56,7 +56,12 @@ export {
   type TakeOrigin,
 } from './model/learning.js';
 export { Matcher, type Recognition, type Alternative } from './decode/matcher.js';
-export { RecognitionStream, type StreamEvent, type StreamOptions } from './decode/streaming.js';
+export {
+  RecognitionStream,
+  type EndedUtterance,
+  type StreamEvent,
+  type StreamOptions,
+} from './decode/streaming.js';
 export {
   GenericRecogniser,
   GenericStream,
@@ -69,17 +74,17 @@ export {
   DOUBTED_BELOW,
   GENERIC_KNOWS_THE_VOICE,
   SECONDED_GUESSES,
-  UnrecordedPhrases,
+  SecondOpinion,
   bestGuesses,
   hearsAgain,
   takesToJudge,
   withContext,
-  withUnrecorded,
+  withSecondOpinion,
   type GenericHearing,
   type HeardAgain,
   type Take,
-} from './generic/unrecorded.js';
-export { HearingAhead, type EndedUtterance, type StreamProgress } from './generic/hearing-ahead.js';
+} from './generic/second-opinion.js';
+export { HearingAhead, hearingWith, type StreamProgress } from './generic/hearing-ahead.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
   analyseTake,

@@ -4,7 +4,7 @@ import {
   encodeTakeAnalysis,
   serializeProfile,
   trainProfile,
-  UnrecordedPhrases,
+  SecondOpinion,
   type Take,
 } from '@parla/speech';
 import { loadSoundSwallower } from '@parla/speech/node';
@@ -53,7 +53,7 @@ export async function trainAndJudge(request: TrainingRequest): Promise<TrainedPr
 
 /** How well the generic path names the person's takes among all of their phrases (0..1). */
 async function genericPathKnows(phrases: string[], takes: Take[]): Promise<number> {
-  const engine = await UnrecordedPhrases.load(await loadSoundSwallower());
+  const engine = await SecondOpinion.load(await loadSoundSwallower());
   try {
     engine.use(
       phrases,

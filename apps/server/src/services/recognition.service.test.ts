@@ -6,13 +6,13 @@ import type { RecordingsRepository } from '../repositories/recordings.repository
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import { RecognitionService, type LoadedModel } from './recognition.service.js';
-import type { UnrecordedListener } from './unrecorded-listener.js';
+import type { SecondOpinionListener } from './second-opinion-listener.js';
 
 /** A service over a person with these phrases, and a generic path that hears `heard`. */
 function serviceFor(
   phrases: string[],
-  hear: UnrecordedListener['hear'],
-  follow: UnrecordedListener['follow'] = ({ events }) => Promise.resolve(events),
+  hear: SecondOpinionListener['hear'],
+  follow: SecondOpinionListener['follow'] = ({ events }) => Promise.resolve(events),
 ) {
   const listener = {
     hear: vi.fn(hear),

@@ -28,7 +28,7 @@ import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import type { UnrecordedListener } from './unrecorded-listener.js';
+import type { SecondOpinionListener } from './second-opinion-listener.js';
 import { MODEL_TYPE } from './voice-profile.service.js';
 
 export interface LoadedModel {
@@ -59,7 +59,7 @@ export class RecognitionService {
     private readonly users: UsersRepository,
     private readonly phrases: PhrasesRepository,
     private readonly storage: BlobStorage,
-    private readonly unrecorded: UnrecordedListener,
+    private readonly secondOpinion: SecondOpinionListener,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -85,7 +85,7 @@ export class RecognitionService {
 
   /**
    * An utterance the profile rejected or accepted in doubt, heard again by the generic path
-   * among the person's phrases (`withUnrecorded`: decisions 0102-0104), for a voice it knows;
+   * among the person's phrases (`withSecondOpinion`: decisions 0102-0104), for a voice it knows;
    * `utterance` gives its audio (taken only then). The profile's result as it was for any
    * other result, a voice it does not know, no audio, or when the generic path fails (logged).
    */
@@ -102,7 +102,7 @@ export class RecognitionService {
     const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
     try {
       // Back from the worker thread with every field it was sent with.
-      return (await this.unrecorded.hear({ userId, phrases, recorded, audio, result })) as HeardAgain<R>;
+      return (await this.secondOpinion.hear({ userId, phrases, recorded, audio, result })) as HeardAgain<R>;
     } catch (error) {
       this.log.error({ err: error }, 'the generic path could not hear an utterance');
       return result;
@@ -139,7 +139,7 @@ export class RecognitionService {
     if (followed === undefined) return events;
     const { speechUntil, expected, lastEnded } = stream;
     try {
-      return await this.unrecorded.follow({
+      return await this.secondOpinion.follow({
         ...followed,
         samples,
         events,
@@ -154,14 +154,14 @@ export class RecognitionService {
   /** A followed stream is over. */
   async endFollowing(followed: FollowedStream | undefined) {
     if (followed === undefined) return;
-    await this.unrecorded.endStream(followed.streamId).catch((error: unknown) => {
+    await this.secondOpinion.endStream(followed.streamId).catch((error: unknown) => {
       this.log.error({ err: error }, 'the generic path could not end a stream');
     });
   }
 
   /** Stops the generic path's engine (server shutdown). */
   close() {
-    return this.unrecorded.close();
+    return this.secondOpinion.close();
   }
 
   /** Whether the account may use this recognition provider (providers_enabled). */

@@ -21,10 +21,10 @@ import { FeedbackService } from './feedback.service.js';
 import { PhrasesService } from './phrases.service.js';
 import { RecognitionService } from './recognition.service.js';
 import {
-  InlineUnrecordedListener,
+  InlineSecondOpinionListener,
   listenerWorkerFile,
-  ThreadedUnrecordedListener,
-} from './unrecorded-listener.js';
+  ThreadedSecondOpinionListener,
+} from './second-opinion-listener.js';
 import { SubscriptionService } from './subscription.service.js';
 import { TokenService } from './token.service.js';
 import { TtsService } from './tts.service.js';
@@ -75,9 +75,9 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
     ? new ThreadedSpeechRenderer(speechWorker)
     : new InlineSpeechRenderer(speechEngine);
   const listenerWorker = listenerWorkerFile();
-  const unrecordedListener = listenerWorker
-    ? new ThreadedUnrecordedListener(listenerWorker)
-    : new InlineUnrecordedListener();
+  const secondOpinionListener = listenerWorker
+    ? new ThreadedSecondOpinionListener(listenerWorker)
+    : new InlineSecondOpinionListener();
 
   return {
     config,
@@ -96,7 +96,7 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
       users,
       phrasesRepository,
       storage,
-      unrecordedListener,
+      secondOpinionListener,
       log,
     ),
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_CONTEXT_SECONDS } from '../generic/unrecorded.js';
+import { GENERIC_CONTEXT_SECONDS } from '../generic/second-opinion.js';
 import { KeptAudio } from './kept-audio.js';
 
 /** `seconds` of audio whose samples count on from `first`: a cut shows where it came from. */

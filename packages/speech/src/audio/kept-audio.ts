@@ -1,4 +1,4 @@
-import { contextSpan } from '../generic/unrecorded.js';
+import { contextSpan } from '../generic/second-opinion.js';
 
 /**
  * The last seconds of a live stream's audio (16 kHz), cut by stream time: what a result was

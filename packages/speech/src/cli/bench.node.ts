@@ -17,7 +17,7 @@ import { takeFeatures } from '../model/features-of-take.js';
 import { analyseTake, decodeTakeAnalysis, encodeTakeAnalysis } from '../model/take-analysis.js';
 import { KeptAudio } from '../audio/kept-audio.js';
 import { HearingAhead } from '../generic/hearing-ahead.js';
-import { heardAgainBy, UnrecordedPhrases } from '../generic/unrecorded.js';
+import { heardAgainBy, SecondOpinion } from '../generic/second-opinion.js';
 import { loadManifest } from '../platform/files.node.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
@@ -73,7 +73,7 @@ const queriesOf = (list: readonly string[], split: LoadedItem[]): Take[] =>
  * Train on `items`, then stream every query as the client sends it and time each part;
  * with `generic`, the generic path hears the stream ahead, as for a voice it knows.
  */
-function benchProfile(items: readonly Take[], queries: readonly Take[], generic?: UnrecordedPhrases) {
+function benchProfile(items: readonly Take[], queries: readonly Take[], generic?: SecondOpinion) {
   const cells0 = alignedCells();
   const t0 = performance.now();
   const profile = trainProfile(items);
@@ -164,7 +164,7 @@ const { figures, bytes } = benchProfile(enrolled, queriesOf(chosen, tune));
 const speakerWords = ['alpha', 'bravo', 'charlie', 'delta'];
 const sayable = (text: string): string =>
   text.replace(/ \((.+)\)$/, (_, speaker: string) => ` ${speakerWords[speakers.indexOf(speaker)] ?? ''}`);
-const genericEngine = await UnrecordedPhrases.create(
+const genericEngine = await SecondOpinion.create(
   await loadSoundSwallower(),
   chosen.map(sayable),
   chosen.map(sayable),

@@ -10,7 +10,7 @@ import {
   type RecogniserFactory,
   type GenericHearingTrial,
 } from '../eval/evaluate.js';
-import { UnrecordedPhrases } from '../generic/unrecorded.js';
+import { SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { loadManifest, ManifestError } from '../platform/files.node.js';
@@ -115,7 +115,7 @@ if (!values['personal-only']) {
   const module = await loadSoundSwallower();
   trial = {
     ...(every === undefined ? {} : { unrecordedEvery: every }),
-    create: (phrases, recorded) => UnrecordedPhrases.create(module, phrases, recorded),
+    create: (phrases, recorded) => SecondOpinion.create(module, phrases, recorded),
   };
 }
 const personal = await run('personal', personalFactory({ phones, settings: { phoneWeight } }, trial));

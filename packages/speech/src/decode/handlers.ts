@@ -1,8 +1,8 @@
 import type { SoundSwallowerModule } from 'soundswallower';
 import { KeptAudio } from '../audio/kept-audio.js';
 import { SpeechError } from '../errors.js';
-import { HearingAhead } from '../generic/hearing-ahead.js';
-import { UnrecordedPhrases } from '../generic/unrecorded.js';
+import { hearingWith, type HearingAhead } from '../generic/hearing-ahead.js';
+import { SecondOpinion } from '../generic/second-opinion.js';
 import { recordedPhrases } from '../model/profile.js';
 import { deserializeProfile } from '../model/serialize.js';
 import { Matcher } from './matcher.js';
@@ -61,12 +61,12 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
   const streams = new Map<string, OpenStream>();
   // The room as this host's streams have heard it, from one press to talk to the next.
   const room = new ListeningRoom();
-  let engine: Promise<UnrecordedPhrases> | undefined;
+  let engine: Promise<SecondOpinion> | undefined;
   /** The generic path's engine once loaded, the person's phrases, and the engine while it
    * can say any of them. */
-  let loaded: UnrecordedPhrases | undefined;
+  let loaded: SecondOpinion | undefined;
   let phrases: string[] | undefined;
-  let generic: UnrecordedPhrases | undefined;
+  let generic: SecondOpinion | undefined;
   const hearPhrases = () => {
     const recorded = matcher === undefined ? [] : recordedPhrases(matcher.profile);
     generic =
@@ -81,8 +81,7 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
   // which follows each stream's utterances as they are spoken.
   const heardAgain = (events: StreamEvent[], open: OpenStream): StreamEvent[] => {
     if (generic === undefined) return events;
-    // An engine given other phrases since the stream opened is followed from its next utterance.
-    if (open.hearing?.engine !== generic) open.hearing = new HearingAhead(generic, open.kept);
+    open.hearing = hearingWith(open.hearing, generic, open.kept);
     return open.hearing.follow(events, open.stream);
   };
   return {
@@ -97,7 +96,7 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     'use-generic': async ({ modelBase, phrases: all }) => {
       const load = options.loadGeneric;
       if (load === undefined) throw new SpeechError('bad_request', 'This host has no generic recogniser.');
-      engine ??= load(modelBase).then((module) => UnrecordedPhrases.load(module));
+      engine ??= load(modelBase).then((module) => SecondOpinion.load(module));
       phrases = all;
       try {
         loaded = await engine;

@@ -8,6 +8,13 @@ import { RoomNoiseJudge, VoiceLevel, type ListeningRoom, type RoomNoiseCause } f
 import type { Matcher, Recognition } from './matcher.js';
 
 /** Events a stream emits, in order. */
+/** An utterance whose end-point has passed: where its final starts and ends, and what it is. */
+export interface EndedUtterance {
+  start: Seconds;
+  end: Seconds;
+  result: Recognition;
+}
+
 export type StreamEvent =
   | { type: 'speech-start'; time: Seconds }
   | { type: 'partial'; text: string; time: Seconds }
@@ -134,7 +141,7 @@ export class RecognitionStream {
   private readonly phoneView: PhoneView | undefined;
   /** Result computed while waiting out the end-point silence, keyed by its end frame. */
   private speculative: { start: number; end: number; outcome: Outcome } | undefined;
-  private ended: { start: Seconds; end: Seconds; result: Recognition } | undefined;
+  private ended: EndedUtterance | undefined;
   /** Whether the room is too loud to hear the user over (docs/decisions/0076). */
   private readonly room: RoomNoiseJudge;
   /** The session's room (`options.room`), whose judgement is left standing at the end. */
@@ -199,7 +206,7 @@ export class RecognitionStream {
    * The last utterance whose end-point has passed: where its final starts and ends, and what
    * it is. The final may come later (a rejected one is held, to be joined to what follows).
    */
-  get lastEnded(): { start: Seconds; end: Seconds; result: Recognition } | undefined {
+  get lastEnded(): EndedUtterance | undefined {
     return this.ended;
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { take } from '../test/phrases.js';
-import type { Named, UnrecordedPhrases } from '../generic/unrecorded.js';
+import type { Named, SecondOpinion } from '../generic/second-opinion.js';
 
 /** A fake engine's hearing: it names `named` in anything, heard at once or ahead. */
 const namesAnything = (named: Named) => ({
@@ -118,7 +118,7 @@ describe('evaluate', () => {
             deleted++;
           },
         };
-        return Promise.resolve(fake as unknown as UnrecordedPhrases);
+        return Promise.resolve(fake as unknown as SecondOpinion);
       },
     });
     const named = (run: Awaited<ReturnType<typeof evaluate>>) =>
@@ -150,7 +150,7 @@ describe('evaluate', () => {
             guesses.includes('no') ? { ...named, recorded: true } : null,
           delete: () => undefined,
         };
-        return Promise.resolve(fake as unknown as UnrecordedPhrases);
+        return Promise.resolve(fake as unknown as SecondOpinion);
       },
     });
     const seconded = await evaluate(enrol, test, personalFactory(strict, trial(1)));

@@ -2,7 +2,7 @@ import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { KeptAudio } from '../audio/kept-audio.js';
 import { HearingAhead } from '../generic/hearing-ahead.js';
-import { GENERIC_KNOWS_THE_VOICE, type UnrecordedPhrases } from '../generic/unrecorded.js';
+import { GENERIC_KNOWS_THE_VOICE, type SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
 import { CONFIRMATIONS_PER_RETRAIN, correctionChoices, takesForTraining } from '../model/learning.js';
 import { trainProfile, type TrainOptions } from '../model/train.js';
@@ -107,7 +107,7 @@ type Final = Extract<StreamEvent, { type: 'final' }>;
 export interface GenericHearingTrial {
   unrecordedEvery?: number;
   /** The generic path for a person's phrases, those in `recorded` having takes. */
-  create(phrases: string[], recorded: string[]): Promise<UnrecordedPhrases | undefined>;
+  create(phrases: string[], recorded: string[]): Promise<SecondOpinion | undefined>;
 }
 
 /** The phrases of `enrol` that a trial treats as not yet recorded. */

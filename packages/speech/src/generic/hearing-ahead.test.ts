@@ -11,7 +11,7 @@ import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { CHUNK_SAMPLES } from '../units.js';
 import { GenericRecogniser } from './generic.js';
 import { HearingAhead } from './hearing-ahead.js';
-import { GenericUtterance, UnrecordedPhrases, heardAgainBy, withUnrecorded } from './unrecorded.js';
+import { GenericUtterance, SecondOpinion, heardAgainBy, withSecondOpinion } from './second-opinion.js';
 
 const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -30,7 +30,7 @@ const matcher = () =>
     ),
   );
 const engine = async () => {
-  const created = await UnrecordedPhrases.create(
+  const created = await SecondOpinion.create(
     await loadSoundSwallower(),
     ['one', 'four', 'seven', 'three'],
     ['one', 'four', 'seven'],
@@ -52,7 +52,7 @@ interface Heard {
 }
 
 /** Stream `audio` in the client's chunks, hearing ahead with `generic`, then end it. */
-function streamAhead(audio: Float32Array, generic: UnrecordedPhrases, options: StreamOptions = {}): Heard {
+function streamAhead(audio: Float32Array, generic: SecondOpinion, options: StreamOptions = {}): Heard {
   const stream = new RecognitionStream(matcher(), options);
   const kept = new KeptAudio(25);
   const hearing = new HearingAhead(generic, kept);
@@ -91,7 +91,7 @@ function streamAhead(audio: Float32Array, generic: UnrecordedPhrases, options: S
 }
 
 /** The same stream with every final heard again at once, the engine overhearing the rest. */
-function streamAtOnce(audio: Float32Array, generic: UnrecordedPhrases, options: StreamOptions = {}) {
+function streamAtOnce(audio: Float32Array, generic: SecondOpinion, options: StreamOptions = {}) {
   const stream = new RecognitionStream(matcher(), options);
   const events = [
     ...Array.from({ length: Math.ceil(audio.length / CHUNK_SAMPLES) }, (_, i) =>
@@ -105,7 +105,7 @@ function streamAtOnce(audio: Float32Array, generic: UnrecordedPhrases, options: 
   return events.flatMap((e) => {
     if (e.type !== 'final') return [];
     if (!heardAgainBy(e, generic)) overhearing.overhear(kept.around(e.start, e.end));
-    return [withUnrecorded(e, kept.around(e.start, e.end), generic)];
+    return [withSecondOpinion(e, kept.around(e.start, e.end), generic)];
   });
 }
 
@@ -123,7 +123,7 @@ describe('HearingAhead, on a stream whose decision ahead did not call for it', (
       answer: () => ({ ...named, recorded: false }),
     };
     const kept = new KeptAudio(25);
-    const hearing = new HearingAhead(engine as unknown as UnrecordedPhrases, kept);
+    const hearing = new HearingAhead(engine as unknown as SecondOpinion, kept);
     const rejected = {
       text: null,
       confidence: 0.1,

@@ -1,16 +1,16 @@
 import type { KeptAudio } from '../audio/kept-audio.js';
 import type { Recognition } from '../decode/matcher.js';
-import type { StreamEvent } from '../decode/streaming.js';
+import type { EndedUtterance, StreamEvent } from '../decode/streaming.js';
 import type { Seconds } from '../units.js';
 import {
   contextSpan,
   heardAgainBy,
   withNamed,
-  withUnrecorded,
+  withSecondOpinion,
   type GenericUtterance,
   type Named,
-  type UnrecordedPhrases,
-} from './unrecorded.js';
+  type SecondOpinion,
+} from './second-opinion.js';
 
 /** Where a final starts and ends in its stream. */
 export interface Span {
@@ -28,14 +28,9 @@ export interface StreamProgress {
   readonly lastEnded: EndedUtterance | undefined;
 }
 
-/** An utterance whose end-point has passed: where its final starts and ends, and what it is. */
-export interface EndedUtterance extends Span {
-  result: Recognition;
-}
-
 /**
  * The generic path hearing a live stream's utterance before its end-point, so that a final
- * it hears again (`withUnrecorded`, decisions 0102-0104) waits for the utterance's last
+ * it hears again (`withSecondOpinion`, decisions 0102-0104) waits for the utterance's last
  * audio, not for a decode of all of it (30-600 ms) after the end-point. The stream decides
  * each utterance ahead while it waits out the end-point silence (`expected`); once that
  * final is one the generic path will hear, the engine hears the utterance from the final's
@@ -59,7 +54,7 @@ export class HearingAhead {
 
   constructor(
     /** The engine it hears with (one utterance at a time, shared or not). */
-    readonly engine: UnrecordedPhrases,
+    readonly engine: SecondOpinion,
     private readonly kept: KeptAudio,
   ) {}
 
@@ -169,9 +164,22 @@ export class HearingAhead {
       this.drop();
     }
     if (named === undefined)
-      return withUnrecorded(final, this.kept.around(final.start, final.end), this.engine);
+      return withSecondOpinion(final, this.kept.around(final.start, final.end), this.engine);
     return withNamed(final, named, this.engine);
   }
+}
+
+/**
+ * A stream's hearing with `engine`: the one it has, or a new one when the engine is another
+ * (given to someone else, or loaded, since the stream opened), which follows the stream from
+ * its next utterance on.
+ */
+export function hearingWith(
+  hearing: HearingAhead | undefined,
+  engine: SecondOpinion,
+  kept: KeptAudio,
+): HearingAhead {
+  return hearing?.engine === engine ? hearing : new HearingAhead(engine, kept);
 }
 
 /** Two spans the same (compared by value: a stream's progress may come as a copy). */

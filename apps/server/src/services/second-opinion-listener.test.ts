@@ -10,10 +10,10 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIGIT_WORDS, fsddTake } from '../../test/support/audio.js';
 import {
-  InlineUnrecordedListener,
+  InlineSecondOpinionListener,
   listenerWorkerFile,
-  ThreadedUnrecordedListener,
-} from './unrecorded-listener.js';
+  ThreadedSecondOpinionListener,
+} from './second-opinion-listener.js';
 
 // Runs the compiled worker (the test command builds the server before testing).
 const workerFile = listenerWorkerFile();
@@ -29,12 +29,12 @@ const result = {
   alternatives: [{ text: 'two', confidence: 0.1 }],
 };
 
-describe('ThreadedUnrecordedListener', () => {
-  const listener = new ThreadedUnrecordedListener(workerFile ?? 'missing-worker.js');
+describe('ThreadedSecondOpinionListener', () => {
+  const listener = new ThreadedSecondOpinionListener(workerFile ?? 'missing-worker.js');
   afterAll(() => listener.close());
 
   it('finds its compiled worker', () => {
-    expect(workerFile).toMatch(/unrecorded-listener\.worker\.js$/);
+    expect(workerFile).toMatch(/second-opinion-listener\.worker\.js$/);
   });
 
   it('hears each person among their own phrases, one after another', async () => {
@@ -47,7 +47,7 @@ describe('ThreadedUnrecordedListener', () => {
     expect(heard.map((answer) => answer.text)).toEqual(['three', null, 'three']);
     expect(heard[0]).toMatchObject({ rejected: false, generic: true });
     // Heard by an engine of its own: the same answers as with nobody heard in between.
-    const alone = new ThreadedUnrecordedListener(workerFile ?? 'missing-worker.js');
+    const alone = new ThreadedSecondOpinionListener(workerFile ?? 'missing-worker.js');
     const a = { userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three, result };
     expect([await alone.hear(a), await alone.hear(a)]).toEqual([heard[0], heard[2]]);
     await alone.close();
@@ -106,9 +106,9 @@ describe('ThreadedUnrecordedListener', () => {
   }, 30_000);
 });
 
-describe('InlineUnrecordedListener', () => {
+describe('InlineSecondOpinionListener', () => {
   it('gives a further person the engine heard least lately, forgetting the voice before', async () => {
-    const one = new InlineUnrecordedListener(1);
+    const one = new InlineSecondOpinionListener(1);
     const hear = (userId: string, phrases: string[]) =>
       one.hear({ userId, phrases, recorded, audio: three, result });
     // One engine for two people: each takes it in turn, with their own phrases.

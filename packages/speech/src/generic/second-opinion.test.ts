@@ -13,10 +13,10 @@ import {
   OVERHEARD_SECONDS,
   TAKES_TO_JUDGE,
   takesToJudge,
-  UnrecordedPhrases,
+  SecondOpinion,
   withContext,
-  withUnrecorded,
-} from './unrecorded.js';
+  withSecondOpinion,
+} from './second-opinion.js';
 
 const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
 const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -71,40 +71,40 @@ describe('withContext', () => {
   });
 });
 
-describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
+describe.skipIf(!existsSync(fsdd))('SecondOpinion', () => {
   // Jackson has recorded every digit but three and five.
   const recorded = DIGITS.filter((d) => d !== 'three' && d !== 'five');
 
   it('names the unrecorded phrases, and nothing for a recorded one', async () => {
-    const unrecorded = await UnrecordedPhrases.create(await loadSoundSwallower(), DIGITS, recorded);
-    if (!unrecorded) throw new Error('expected phrases to hear');
-    expect(unrecorded.phrases.sort()).toEqual(['five', 'three']);
+    const opinion = await SecondOpinion.create(await loadSoundSwallower(), DIGITS, recorded);
+    if (!opinion) throw new Error('expected phrases to hear');
+    expect(opinion.phrases.sort()).toEqual(['five', 'three']);
     const heard = Array.from({ length: 20 }, (_, i) => [take(3, 10 + i), take(5, 10 + i)]).flat();
-    const named = heard.filter((t) => unrecorded.hear(t.audio)?.text === t.text).length;
+    const named = heard.filter((t) => opinion.hear(t.audio)?.text === t.text).length;
     // Half of them on this build (the phone loop takes the rest), none named as the other.
     expect(named).toBeGreaterThanOrEqual(15);
-    expect(heard.filter((t) => ![null, t.text].includes(unrecorded.hear(t.audio)?.text ?? null))).toEqual([]);
+    expect(heard.filter((t) => ![null, t.text].includes(opinion.hear(t.audio)?.text ?? null))).toEqual([]);
     // A recorded digit is the personal path's to answer: the generic path leaves it.
     const others = [1, 4, 7].map((d) => take(d, 10));
-    expect(others.map((t) => unrecorded.hear(t.audio))).toEqual([null, null, null]);
-    unrecorded.delete();
+    expect(others.map((t) => opinion.hear(t.audio))).toEqual([null, null, null]);
+    opinion.delete();
   }, 60_000);
 
   it('knows a clear voice, and not speech it cannot follow', async () => {
-    const unrecorded = await UnrecordedPhrases.create(await loadSoundSwallower(), DIGITS, recorded);
-    if (!unrecorded) throw new Error('expected phrases to hear');
+    const opinion = await SecondOpinion.create(await loadSoundSwallower(), DIGITS, recorded);
+    if (!opinion) throw new Error('expected phrases to hear');
     const takes = [0, 1, 2].flatMap((i) => [0, 1, 2, 4, 6, 7, 8, 9].map((d) => take(d, i)));
-    expect(unrecorded.knows(takes)).toBeGreaterThanOrEqual(GENERIC_KNOWS_THE_VOICE);
+    expect(opinion.knows(takes)).toBeGreaterThanOrEqual(GENERIC_KNOWS_THE_VOICE);
     // The same takes played backwards: speech-like sound no English speaker makes.
     const backwards = takes.map((t) => ({ text: t.text, audio: t.audio.slice().reverse() }));
-    expect(unrecorded.knows(backwards)).toBeLessThan(GENERIC_KNOWS_THE_VOICE);
-    unrecorded.delete();
+    expect(opinion.knows(backwards)).toBeLessThan(GENERIC_KNOWS_THE_VOICE);
+    opinion.delete();
   }, 60_000);
 
   it('with every phrase recorded, only seconds the guess it is given; with none it can say, is nothing', async () => {
     const module = await loadSoundSwallower();
-    expect(await UnrecordedPhrases.create(module, ['zorblax', 'blorp'], [])).toBeUndefined();
-    const seconds = await UnrecordedPhrases.create(module, [...DIGITS, 'zorblax'], DIGITS);
+    expect(await SecondOpinion.create(module, ['zorblax', 'blorp'], [])).toBeUndefined();
+    const seconds = await SecondOpinion.create(module, [...DIGITS, 'zorblax'], DIGITS);
     if (!seconds) throw new Error('expected phrases to hear');
     expect(seconds.phrases).toEqual([]);
     const one = take(1, 12);
@@ -115,7 +115,7 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
   }, 60_000);
 
   it('switches one engine from person to person', async () => {
-    const engine = await UnrecordedPhrases.load(await loadSoundSwallower());
+    const engine = await SecondOpinion.load(await loadSoundSwallower());
     const three = take(3, 10);
     expect(engine.hear(three.audio)).toBeNull();
     expect(engine.use(DIGITS, recorded)).toBe(true);
@@ -129,7 +129,7 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
   }, 60_000);
 
   it('hears a voice the same whoever spoke before, once told to forget them', async () => {
-    const engine = await UnrecordedPhrases.create(await loadSoundSwallower(), DIGITS, recorded);
+    const engine = await SecondOpinion.create(await loadSoundSwallower(), DIGITS, recorded);
     if (!engine) throw new Error('expected phrases to hear');
     const three = take(3, 10).audio;
     const first = engine.hear(three);
@@ -144,8 +144,8 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
   it('overhears what it is not asked about as if it had heard it, once it is next free', async () => {
     const module = await loadSoundSwallower();
     const [hearing, overhearing] = [
-      await UnrecordedPhrases.create(module, DIGITS, recorded),
-      await UnrecordedPhrases.create(module, DIGITS, recorded),
+      await SecondOpinion.create(module, DIGITS, recorded),
+      await SecondOpinion.create(module, DIGITS, recorded),
     ];
     if (!hearing || !overhearing) throw new Error('expected phrases to hear');
     const voiceOnly = vi.spyOn(GenericRecogniser.prototype, 'startVoiceOnly');
@@ -173,7 +173,7 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
   }, 60_000);
 
   it('keeps only the last seconds it overheard, for when it is next free', async () => {
-    const engine = await UnrecordedPhrases.create(await loadSoundSwallower(), DIGITS, recorded);
+    const engine = await SecondOpinion.create(await loadSoundSwallower(), DIGITS, recorded);
     if (!engine) throw new Error('expected phrases to hear');
     const voiceOnly = vi.spyOn(GenericRecogniser.prototype, 'startVoiceOnly');
     for (let i = 0; i < OVERHEARD_SECONDS + 5; i++) engine.overhear(new Float32Array(16_000));
@@ -185,25 +185,25 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
   }, 60_000);
 
   it('answers a rejected result with the unrecorded phrase it hears, or seconds its top guess', async () => {
-    const unrecorded = await UnrecordedPhrases.create(await loadSoundSwallower(), DIGITS, recorded);
+    const opinion = await SecondOpinion.create(await loadSoundSwallower(), DIGITS, recorded);
     const three = take(3, 10);
-    const answered = withUnrecorded(rejected, three.audio, unrecorded);
+    const answered = withSecondOpinion(rejected, three.audio, opinion);
     expect(answered).toMatchObject({ text: 'three', rejected: false, generic: true });
     expect(answered.alternatives.map((a) => a.text)).toEqual(['three', 'one']);
     const accepted = { ...rejected, text: 'one', rejected: false, confidence: 0.9 };
-    expect(withUnrecorded(accepted, three.audio, unrecorded)).toBe(accepted);
+    expect(withSecondOpinion(accepted, three.audio, opinion)).toBe(accepted);
     // "one" rejected with "one" its top guess: the generic path names it too, and it stands.
-    const seconded = withUnrecorded(rejected, take(1, 15).audio, unrecorded);
+    const seconded = withSecondOpinion(rejected, take(1, 15).audio, opinion);
     expect(seconded).toEqual({ ...rejected, text: 'one', rejected: false, seconded: true });
     // A recorded phrase that is not the top guess is not the generic path's to name.
     const guessedFour = { ...rejected, alternatives: [{ text: 'four', confidence: 0.2 }] };
-    expect(withUnrecorded(guessedFour, take(1, 15).audio, unrecorded)).toBe(guessedFour);
-    expect(withUnrecorded(rejected, three.audio, undefined)).toBe(rejected);
-    unrecorded?.delete();
+    expect(withSecondOpinion(guessedFour, take(1, 15).audio, opinion)).toBe(guessedFour);
+    expect(withSecondOpinion(rejected, three.audio, undefined)).toBe(rejected);
+    opinion?.delete();
   }, 60_000);
 
   it('rejects an answer in doubt that it does not name, and leaves a sure one unheard', async () => {
-    const engine = await UnrecordedPhrases.create(await loadSoundSwallower(), [...DIGITS, 'zorblax'], DIGITS);
+    const engine = await SecondOpinion.create(await loadSoundSwallower(), [...DIGITS, 'zorblax'], DIGITS);
     if (!engine) throw new Error('expected phrases to hear');
     const answer = (text: string, confidence: number): Recognition => ({
       text,
@@ -213,19 +213,19 @@ describe.skipIf(!existsSync(fsdd))('UnrecordedPhrases', () => {
     });
     const one = take(1, 15).audio;
     // "four" accepted in doubt for jackson's "one": the generic path names "one", not "four".
-    expect(withUnrecorded(answer('four', DOUBTED_BELOW - 0.1), one, engine)).toMatchObject({
+    expect(withSecondOpinion(answer('four', DOUBTED_BELOW - 0.1), one, engine)).toMatchObject({
       text: null,
       rejected: true,
       doubted: true,
     });
     // Named the same, it stands; sure of itself, it is not heard again.
     const doubtedOne = answer('one', DOUBTED_BELOW - 0.1);
-    expect(withUnrecorded(doubtedOne, one, engine)).toBe(doubtedOne);
+    expect(withSecondOpinion(doubtedOne, one, engine)).toBe(doubtedOne);
     const sureFour = answer('four', DOUBTED_BELOW + 0.1);
-    expect(withUnrecorded(sureFour, one, engine)).toBe(sureFour);
+    expect(withSecondOpinion(sureFour, one, engine)).toBe(sureFour);
     // A phrase it cannot say is not its to doubt.
     const zorblax = answer('zorblax', DOUBTED_BELOW - 0.1);
-    expect(withUnrecorded(zorblax, one, engine)).toBe(zorblax);
+    expect(withSecondOpinion(zorblax, one, engine)).toBe(zorblax);
     engine.delete();
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 import {
-  HearingAhead,
+  hearingWith,
   KeptAudio,
-  UnrecordedPhrases,
-  withUnrecorded,
+  type HearingAhead,
+  SecondOpinion,
+  withSecondOpinion,
   type HeardAgain,
   type Recognition,
   type StreamEvent,
@@ -52,12 +53,12 @@ export type ListenerRequest =
   | { kind: 'end-stream'; streamId: string };
 
 /**
- * The generic path hearing utterances again (`withUnrecorded`): phrases people have not
+ * The generic path hearing utterances again (`withSecondOpinion`): phrases people have not
  * recorded yet (decision 0102), the profile's guesses it agrees with (0103), and its
  * answers in doubt that it does not (0104); on a live stream, from before the end-point
- * (0105).
+ * (0105), overhearing the rest (0106).
  */
-export interface UnrecordedListener {
+export interface SecondOpinionListener {
   /** One utterance heard at once. */
   hear(request: HearRequest): Promise<Heard>;
   /** A live stream's newest audio: the profile's events with its finals answered. */
@@ -83,13 +84,10 @@ const KEPT_SECONDS = 25;
  * person first forgets their voice. Requests are answered one at a time, as an engine hears
  * one utterance at a time.
  */
-export class InlineUnrecordedListener implements UnrecordedListener {
+export class InlineSecondOpinionListener implements SecondOpinionListener {
   private module: ReturnType<typeof loadSoundSwallower> | undefined;
   /** Engines by whom they hear, least recently heard first, with the grammar they hear with. */
-  private readonly engines = new Map<
-    string,
-    { engine: UnrecordedPhrases; grammar: string; answers: boolean }
-  >();
+  private readonly engines = new Map<string, { engine: SecondOpinion; grammar: string; answers: boolean }>();
   private readonly streams = new Map<string, { kept: KeptAudio; hearing: HearingAhead | undefined }>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -97,7 +95,7 @@ export class InlineUnrecordedListener implements UnrecordedListener {
 
   hear({ userId, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
     return this.inTurn(async () =>
-      withUnrecorded(result, audio, await this.engineFor(userId, phrases, recorded)),
+      withSecondOpinion(result, audio, await this.engineFor(userId, phrases, recorded)),
     );
   }
 
@@ -119,8 +117,7 @@ export class InlineUnrecordedListener implements UnrecordedListener {
       stream.kept.push(samples);
       const engine = await this.engineFor(userId, phrases, recorded);
       if (engine === undefined) return events;
-      // An engine given to someone else meanwhile: this one is followed from its next utterance.
-      if (stream.hearing?.engine !== engine) stream.hearing = new HearingAhead(engine, stream.kept);
+      stream.hearing = hearingWith(stream.hearing, engine, stream.kept);
       return stream.hearing.follow(events, progress);
     });
   }
@@ -152,7 +149,7 @@ export class InlineUnrecordedListener implements UnrecordedListener {
     userId: string,
     phrases: readonly string[],
     recorded: readonly string[],
-  ): Promise<UnrecordedPhrases | undefined> {
+  ): Promise<SecondOpinion | undefined> {
     const oldest = this.engines.keys().next().value;
     let held = this.engines.get(userId);
     if (held !== undefined) {
@@ -165,7 +162,7 @@ export class InlineUnrecordedListener implements UnrecordedListener {
     }
     if (held === undefined) {
       this.module ??= loadSoundSwallower();
-      held = { engine: await UnrecordedPhrases.load(await this.module), grammar: '', answers: false };
+      held = { engine: await SecondOpinion.load(await this.module), grammar: '', answers: false };
     }
     this.engines.set(userId, held);
     const grammar = JSON.stringify([phrases, recorded]);
@@ -179,14 +176,14 @@ export class InlineUnrecordedListener implements UnrecordedListener {
 
 /** The compiled worker beside this module; running from the sources, the build next door. */
 export function listenerWorkerFile(): string | undefined {
-  return compiledWorkerFile(new URL('./unrecorded-listener.worker.js', import.meta.url));
+  return compiledWorkerFile(new URL('./second-opinion-listener.worker.js', import.meta.url));
 }
 
 /**
  * In one long-lived worker thread: a generic decode holds the CPU for 30-600 ms, which
  * must not stall every other stream on the server's event loop.
  */
-export class ThreadedUnrecordedListener implements UnrecordedListener {
+export class ThreadedSecondOpinionListener implements SecondOpinionListener {
   private readonly thread: WorkerThread<ListenerRequest, unknown>;
 
   constructor(workerFile: string) {

@@ -121,7 +121,7 @@ export class GenericUtterance {
   }
 }
 
-/** Seconds of overheard speech an engine keeps to hear when it is next free (see {@link UnrecordedPhrases.overhear}). */
+/** Seconds of overheard speech an engine keeps to hear when it is next free (see {@link SecondOpinion.overhear}). */
 export const OVERHEARD_SECONDS = 10;
 
 /** At most this many takes are heard to judge it, one a phrase first (each costs the engine a decode). */
@@ -167,8 +167,9 @@ export interface GenericHearing {
 }
 
 /**
- * The generic path hearing again an utterance the personal path rejected (or accepted in
- * doubt, {@link hearsAgain}). It decides among all of the person's phrases and a loop of
+ * The generic path's second opinion on the personal path's finals: it hears again an
+ * utterance the profile rejected (or accepted in doubt, {@link hearsAgain}), and overhears
+ * the rest ({@link overhear}). It decides among all of the person's phrases and a loop of
  * single phones (anything else), and answers in two cases: a phrase without recordings wins
  * (a phrase not recorded yet, 0101), or one of the guesses it is given wins (two
  * recognisers that agree, 0103, 0104). Anything else is no answer: speech that is none of
@@ -176,7 +177,7 @@ export interface GenericHearing {
  * ({@link listen}); a server keeps one for each person heard lately and gives one to another
  * person when it must ({@link use}, {@link forgetVoices}).
  */
-export class UnrecordedPhrases {
+export class SecondOpinion {
   /** Normalised texts of the unrecorded phrases the engine can say. */
   private unrecorded = new Set<string>();
   /** The utterance it hears now, if any. */
@@ -187,8 +188,8 @@ export class UnrecordedPhrases {
   private constructor(private readonly recogniser: GenericRecogniser) {}
 
   /** An engine with no phrases yet (its acoustic model loaded: about half a second). */
-  static async load(module: SoundSwallowerModule): Promise<UnrecordedPhrases> {
-    return new UnrecordedPhrases(
+  static async load(module: SoundSwallowerModule): Promise<SecondOpinion> {
+    return new SecondOpinion(
       await GenericRecogniser.create(module, [], { phoneLoopWeight: UNRECORDED_LOOP_WEIGHT }),
     );
   }
@@ -201,8 +202,8 @@ export class UnrecordedPhrases {
     module: SoundSwallowerModule,
     phrases: readonly string[],
     recorded: readonly string[],
-  ): Promise<UnrecordedPhrases | undefined> {
-    const engine = await UnrecordedPhrases.load(module);
+  ): Promise<SecondOpinion | undefined> {
+    const engine = await SecondOpinion.load(module);
     if (engine.use(phrases, recorded)) return engine;
     engine.delete();
     return undefined;
@@ -379,21 +380,21 @@ export type HeardAgain<R extends Recognition> = R & {
  */
 export function heardAgainBy(
   result: Recognition,
-  engine: UnrecordedPhrases | undefined,
-): engine is UnrecordedPhrases {
+  engine: SecondOpinion | undefined,
+): engine is SecondOpinion {
   if (!hearsAgain(result) || engine === undefined) return false;
   return result.rejected || engine.canSay(result.text ?? '');
 }
 
 /**
  * A final result heard again where the personal path rejected it or accepted it in doubt
- * (see {@link UnrecordedPhrases.hear}, {@link heardAgainBy}), from its audio at once.
+ * (see {@link SecondOpinion.hear}, {@link heardAgainBy}), from its audio at once.
  * Anything else is returned as it was.
  */
-export function withUnrecorded<R extends Recognition>(
+export function withSecondOpinion<R extends Recognition>(
   result: R,
   audio: Float32Array,
-  unrecorded: UnrecordedPhrases | undefined,
+  unrecorded: SecondOpinion | undefined,
 ): HeardAgain<R> {
   if (!heardAgainBy(result, unrecorded)) return result;
   return withNamed(result, unrecorded.name(audio), unrecorded);
@@ -403,7 +404,7 @@ export function withUnrecorded<R extends Recognition>(
 export function withNamed<R extends Recognition>(
   result: R,
   named: Named,
-  unrecorded: UnrecordedPhrases,
+  unrecorded: SecondOpinion,
 ): HeardAgain<R> {
   return withGenericAnswer(result, unrecorded.answer(named, bestGuesses(result)));
 }

@@ -1,7 +1,7 @@
 import { answerRequests } from '../lib/worker-thread.js';
-import { InlineUnrecordedListener, type ListenerRequest } from './unrecorded-listener.js';
+import { InlineSecondOpinionListener, type ListenerRequest } from './second-opinion-listener.js';
 
-const listener = new InlineUnrecordedListener();
+const listener = new InlineSecondOpinionListener();
 
 answerRequests(async (request: ListenerRequest) => {
   switch (request.kind) {
