@@ -133,12 +133,13 @@ describe('evaluate', () => {
     expect(deleted).toBe(1);
   });
 
-  it('accepts a rejected top guess that a generic path it trusts names too, and no other', async () => {
+  it('accepts a rejected guess that a generic path it trusts names too, and nothing else', async () => {
     // A cut no answer passes: every final is rejected, with its top guess.
     const strict = { threshold: 1.01 };
     const alone = await evaluate(enrol, test, personalFactory(strict));
     expect(alone.decisions.every((d) => d.hypothesis === null)).toBe(true);
-    // A generic path that names "no" whatever is said: it seconds the guess only when it is "no".
+    // A generic path that names "no" whatever is said: it seconds "no" where the profile
+    // guessed it (among its first guesses), and nothing else.
     const trial = (knows: number): GenericHearingTrial => ({
       create: (_phrases, recorded) => {
         expect(recorded).toEqual(names);
@@ -155,8 +156,8 @@ describe('evaluate', () => {
     });
     const seconded = await evaluate(enrol, test, personalFactory(strict, trial(1)));
     const accepted = seconded.decisions.filter((d) => d.hypothesis !== null);
-    expect(accepted.map((d) => d.hypothesis)).toEqual(['no', 'no', 'no']);
-    expect(accepted.map((d) => d.reference)).toEqual(['no', 'no', 'no']);
+    expect(new Set(accepted.map((d) => d.hypothesis))).toEqual(new Set(['no']));
+    expect(accepted.filter((d) => d.reference === 'no')).toHaveLength(3);
     const doubted = await evaluate(enrol, test, personalFactory(strict, trial(0.2)));
     expect(doubted.decisions.every((d) => d.hypothesis === null)).toBe(true);
   });
