@@ -106,11 +106,14 @@ describe('POST /app/recording/recognition', () => {
       metadata: { text: 'four', local: true, confidence: 0.93 },
     });
     // An answer of the generic recogniser, for a phrase not recorded yet, says so; so does a
-    // guess of the profile that the generic recogniser seconded.
+    // guess of the profile that the generic recogniser seconded, and an answer in doubt it
+    // withdrew.
     const generic = { ...info, result: { ...info.result, text: 'three', generic: true } };
     expect((await send(user.access_token, generic, fsddTake(3, 'theo', 12))).status).toBe(201);
     const seconded = { ...info, result: { ...info.result, text: 'five', confidence: 0.2, seconded: true } };
     expect((await send(user.access_token, seconded, fsddTake(5, 'theo', 12))).status).toBe(201);
+    const doubted = { ...info, result: { ...info.result, text: null, confidence: 0.6, doubted: true } };
+    expect((await send(user.access_token, doubted, fsddTake(6, 'theo', 12))).status).toBe(201);
     const kept = await server.db
       .selectFrom('recordings')
       .select('metadata')
@@ -120,6 +123,7 @@ describe('POST /app/recording/recognition', () => {
       expect.arrayContaining([
         expect.objectContaining({ text: 'three', generic: true }),
         expect.objectContaining({ text: 'five', seconded: true, confidence: 0.2 }),
+        expect.objectContaining({ text: null, doubted: true, confidence: 0.6 }),
       ]),
     );
   });

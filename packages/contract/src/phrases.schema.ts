@@ -190,6 +190,8 @@ export const RecognitionUploadInfoSchema = z
         generic: z.boolean().optional(),
         /** Parla's own: the profile's answer, under its threshold, seconded by the generic recogniser. */
         seconded: z.boolean().optional(),
+        /** Parla's own: the profile's answer, in doubt, withdrawn where the generic recogniser did not name it. */
+        doubted: z.boolean().optional(),
       })
       .strict(),
   })

@@ -75,6 +75,13 @@ export interface RecognitionResult {
    * recognisers agreeing are surer than either alone.
    */
   seconded?: boolean;
+  /**
+   * Parla's own: true when the profile accepted the utterance, but with a confidence under
+   * 0.7, and the generic recogniser, which knows the person's voice, did not name the same
+   * phrase: the answer is withdrawn (`rejected`, `text` null), its phrase first among
+   * `alternatives`.
+   */
+  doubted?: boolean;
 }
 
 export interface ModelStatusPayload {

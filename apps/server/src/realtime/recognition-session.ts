@@ -287,6 +287,7 @@ export class RecognitionSession {
     return {
       ...(final.generic ? { generic: true } : {}),
       ...(final.seconded ? { seconded: true } : {}),
+      ...(final.doubted ? { doubted: true } : {}),
       text: final.rejected || final.text === null ? null : this.filter(final.text),
       confidence: final.confidence,
       rejected: final.rejected,

@@ -129,3 +129,41 @@ describe('RecognitionService.follow', () => {
     expect(failing.log.error).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('RecognitionService.store', () => {
+  it('keeps with a result who answered it: the generic path alone, seconding, or doubting', async () => {
+    const inserted: { metadata: Record<string, unknown> }[] = [];
+    const service = new RecognitionService(
+      {
+        insert: (row: { metadata: Record<string, unknown> }) => inserted.push(row),
+      } as unknown as RecordingsRepository,
+      { findById: () => Promise.resolve({ opt_out_audio_recognition: false }) } as unknown as UsersRepository,
+      {} as unknown as PhrasesRepository,
+      { put: () => Promise.resolve() } as unknown as BlobStorage,
+      serviceFor([], () => Promise.reject(new Error('not asked'))).listener,
+      { error: vi.fn() } as unknown as FastifyBaseLogger,
+    );
+    const result = {
+      text: null,
+      confidence: 0.6,
+      rejected: true,
+      alternatives: [{ text: 'Yes', confidence: 0.6 }],
+      recognition_mode: 'speak' as const,
+      duration: 1,
+      acoustic_model_id: 3,
+      confidence_threshold: 0.5,
+    };
+    const context = { provider: 'casr' as const, mode: 'speak' as const };
+    for (const marks of [{ doubted: true }, { seconded: true }, { generic: true }, {}])
+      await service.store('r1', 'u1', { ...result, ...marks }, audio, context);
+    expect(inserted.map((row) => row.metadata)).toMatchObject([
+      { doubted: true, rejected: true },
+      { seconded: true },
+      { generic: true },
+      { rejected: true },
+    ]);
+    const marked = (row: { metadata: Record<string, unknown> }) =>
+      ['generic', 'seconded', 'doubted'].filter((mark) => mark in row.metadata);
+    expect(inserted.map(marked)).toEqual([['doubted'], ['seconded'], ['generic'], []]);
+  });
+});

@@ -223,6 +223,7 @@ export class RecognitionService {
       rejected: result.rejected,
       ...(result.generic ? { generic: true } : {}),
       ...(result.seconded ? { seconded: true } : {}),
+      ...(result.doubted ? { doubted: true } : {}),
     });
   }
 

@@ -198,43 +198,34 @@ describe('LocalEngine', () => {
     expect(worker.requests[1]).toMatchObject({
       args: { modelBase: 'https://parla.test/speech-model/', phrases },
     });
-    // Its answer reaches the page marked as the generic recogniser's.
-    worker.next = [
-      {
-        type: 'final',
-        text: 'call my son',
-        confidence: 0.8,
-        rejected: false,
-        alternatives: [{ text: 'call my son', confidence: 0.8 }],
-        start: 0,
-        end: 0.2,
-        generic: true,
-      },
-    ];
-    engine.sendChunk(new Int16Array(3200));
-    await vi.waitFor(() => {
-      expect(results).toHaveLength(1);
-    });
-    expect(results[0]).toMatchObject({ text: 'call my son', generic: true });
-    // A rejected guess it seconded reaches the page accepted, marked so.
-    worker.next = [
-      {
-        type: 'final',
-        text: 'good morning',
-        confidence: 0.2,
-        rejected: false,
-        alternatives: [{ text: 'good morning', confidence: 0.2 }],
-        start: 0,
-        end: 0.2,
-        seconded: true,
-      },
-    ];
-    engine.sendChunk(new Int16Array(3200));
-    await vi.waitFor(() => {
-      expect(results).toHaveLength(2);
-    });
-    expect(results[1]).toMatchObject({ text: 'good morning', rejected: false, seconded: true });
-    expect(results[1]?.generic).toBeUndefined();
+    // Each answer reaches the page marked with who answered it: the generic recogniser alone
+    // (a phrase not recorded yet), a rejected guess it seconded, an answer in doubt it did
+    // not name (withdrawn).
+    const marked = [
+      { text: 'call my son', rejected: false, generic: true },
+      { text: 'good morning', rejected: false, seconded: true },
+      { text: null, rejected: true, doubted: true },
+    ] as const;
+    for (const [i, mark] of marked.entries()) {
+      worker.next = [
+        {
+          type: 'final',
+          confidence: 0.6,
+          alternatives: [{ text: 'good morning', confidence: 0.6 }],
+          start: 0,
+          end: 0.2,
+          ...mark,
+        },
+      ];
+      engine.sendChunk(new Int16Array(3200));
+      await vi.waitFor(() => {
+        expect(results).toHaveLength(i + 1);
+      });
+      expect(results[i]).toMatchObject(mark);
+    }
+    const marks = (result: RecognitionResult) =>
+      ['generic', 'seconded', 'doubted'].filter((mark) => mark in result);
+    expect(results.map(marks)).toEqual([['generic'], ['seconded'], ['doubted']]);
   });
 
   it('leaves the generic recogniser off for a voice it does not know, or when it cannot load', async () => {

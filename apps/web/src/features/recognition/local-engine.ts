@@ -275,6 +275,7 @@ export class LocalEngine implements RecognitionEngine {
             confidence_threshold: 0,
             ...(event.generic ? { generic: true } : {}),
             ...(event.seconded ? { seconded: true } : {}),
+            ...(event.doubted ? { doubted: true } : {}),
           };
           this.samplesSinceResult = 0;
           this.config.dispatch({ type: 'final' });

@@ -60,6 +60,7 @@ export async function uploadLocalResult(
       confidence: result.confidence,
       ...(result.generic ? { generic: true } : {}),
       ...(result.seconded ? { seconded: true } : {}),
+      ...(result.doubted ? { doubted: true } : {}),
       ...(context.scenarioId ? { scenario_id: context.scenarioId } : {}),
     },
   };
