@@ -7,7 +7,6 @@ import { Endpointer, loudLevelOf, type EndpointEvent, type EndpointerOptions } f
 import { RoomNoiseJudge, VoiceLevel, type ListeningRoom, type RoomNoiseCause } from '../vad/room-noise.js';
 import type { Matcher, Recognition } from './matcher.js';
 
-/** Events a stream emits, in order. */
 /** An utterance whose end-point has passed: where its final starts and ends, and what it is. */
 export interface EndedUtterance {
   start: Seconds;
@@ -15,6 +14,7 @@ export interface EndedUtterance {
   result: Recognition;
 }
 
+/** Events a stream emits, in order. */
 export type StreamEvent =
   | { type: 'speech-start'; time: Seconds }
   | { type: 'partial'; text: string; time: Seconds }

@@ -30,7 +30,12 @@ export interface PhraseGrammar {
 export const PHONE_WORDS: readonly (readonly [word: string, phone: string])[] =
   'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'
     .split(' ')
-    .map((phone) => [`zzph${phone.toLowerCase()}`, phone] as const);
+    .map((phone) => [phoneWord(phone), phone] as const);
+
+/** The dictionary word of one phone (see {@link PHONE_WORDS}). */
+function phoneWord(phone: string): string {
+  return `zzph${phone.toLowerCase()}`;
+}
 
 /** Grammar options: a rival to the phrases, so that the engine can answer "none of them". */
 export interface GrammarOptions {
@@ -71,7 +76,7 @@ export function phraseGrammar(
  * that the engine's running mean follows the voice ({@link GenericRecogniser.startVoiceOnly}):
  * the engine still scores every frame, but searches almost nothing.
  */
-const VOICE_ONLY_JSGF = '#JSGF V1.0;\ngrammar voice;\npublic <voice> = zzphaa;\n';
+const VOICE_ONLY_JSGF = `#JSGF V1.0;\ngrammar voice;\npublic <voice> = ${phoneWord('AA')};\n`;
 
 /**
  * SoundSwallower constrained to the user's phrases: works before any recording exists and
