@@ -16,6 +16,7 @@ import {
   ListeningRoom,
   RecognitionStream,
   SpeechError,
+  STREAM_KEPT_SECONDS,
   type OpusStreamDecoder,
   type StreamEvent,
   withContext,
@@ -42,8 +43,6 @@ type Final = Pick<
 /** Which socket of each user is streaming now: one live stream per person. */
 const activeStreams = new Map<string, string>();
 
-/** Longest audio kept for storing an utterance (the take limit, and some lead-in). */
-const MAX_KEPT_SECONDS = 25;
 const SAMPLE_RATE = 16_000;
 
 interface Options {
@@ -69,7 +68,7 @@ export class RecognitionSession {
   /** Opus state of the live stream, made on its first compressed message. */
   private opus: OpusStreamDecoder | undefined;
   /** The live stream's last seconds, to store results and hear them again. */
-  private kept = new KeptAudio(MAX_KEPT_SECONDS);
+  private kept = new KeptAudio(STREAM_KEPT_SECONDS);
   /** The room as this socket's streams have heard it: press to talk makes one per phrase. */
   private readonly room = new ListeningRoom();
 
@@ -332,7 +331,7 @@ export class RecognitionSession {
     // Opus carries state from packet to packet: the next stream starts a fresh decoder.
     this.opus?.free();
     this.opus = undefined;
-    this.kept = new KeptAudio(MAX_KEPT_SECONDS);
+    this.kept = new KeptAudio(STREAM_KEPT_SECONDS);
     if (activeStreams.get(this.userId) === this.socket.id) activeStreams.delete(this.userId);
   }
 

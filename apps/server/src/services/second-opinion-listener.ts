@@ -3,6 +3,7 @@ import {
   KeptAudio,
   type HearingAhead,
   SecondOpinion,
+  STREAM_KEPT_SECONDS,
   withSecondOpinion,
   type HeardAgain,
   type Recognition,
@@ -75,9 +76,6 @@ export interface SecondOpinionListener {
  */
 export const LISTENING_ENGINES = 4;
 
-/** Seconds of a followed stream the listener keeps, as the session keeps them. */
-const KEPT_SECONDS = 25;
-
 /**
  * On the calling thread: an engine for each person heard lately (a new one loads in about
  * half a second), given their phrases (a new grammar costs 15-70 ms); one taken from another
@@ -111,7 +109,7 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     return this.inTurn(async () => {
       let stream = this.streams.get(streamId);
       if (stream === undefined) {
-        stream = { kept: new KeptAudio(KEPT_SECONDS), hearing: undefined };
+        stream = { kept: new KeptAudio(STREAM_KEPT_SECONDS), hearing: undefined };
         this.streams.set(streamId, stream);
       }
       stream.kept.push(samples);

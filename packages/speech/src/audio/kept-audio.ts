@@ -1,6 +1,13 @@
 import { contextSpan } from '../generic/second-opinion.js';
 
 /**
+ * Seconds of a live stream kept, wherever a stream is heard (the server's session and
+ * listener, the browser's worker and page): the longest recording a person may keep (20 s)
+ * and a lead-in, enough to keep an utterance or hear it again.
+ */
+export const STREAM_KEPT_SECONDS = 25;
+
+/**
  * The last seconds of a live stream's audio (16 kHz), cut by stream time: what a result was
  * recognised from, to keep it or to hear it again. Chunks are kept as they came and joined
  * only when cut.

@@ -1,5 +1,5 @@
 import type { SoundSwallowerModule } from 'soundswallower';
-import { KeptAudio } from '../audio/kept-audio.js';
+import { KeptAudio, STREAM_KEPT_SECONDS } from '../audio/kept-audio.js';
 import { SpeechError } from '../errors.js';
 import { hearingWith, type HearingAhead } from '../generic/hearing-ahead.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
@@ -44,9 +44,6 @@ export interface SpeechHandlerOptions {
   /** Loads SoundSwallower with its model at `modelBase`; without it there is no generic path. */
   loadGeneric?: (modelBase: string) => Promise<SoundSwallowerModule>;
 }
-
-/** The audio a stream keeps to hear a rejected utterance again (the server keeps as much). */
-const KEPT_SECONDS = 25;
 
 /** A stream a host has open: the audio it keeps, and the generic path following it. */
 interface OpenStream {
@@ -112,7 +109,7 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       if (matcher === undefined) throw new SpeechError('bad_model', 'No voice profile is loaded yet.');
       streams.set(streamId, {
         stream: new RecognitionStream(matcher, { ...streamOptions, room }),
-        kept: new KeptAudio(KEPT_SECONDS),
+        kept: new KeptAudio(STREAM_KEPT_SECONDS),
         hearing: undefined,
       });
       return null;

@@ -5,7 +5,7 @@ import {
   streamOutcome,
   type StreamTally,
 } from '@parla/contract';
-import type { SpeechHandlers, SpeechReply, StreamEvent } from '@parla/speech';
+import { STREAM_KEPT_SECONDS, type SpeechHandlers, type SpeechReply, type StreamEvent } from '@parla/speech';
 import type { EngineCallbacks, RecognitionEngine } from './recognition-engine';
 import { MIN_PENDING_SAMPLES, processingTimeoutMs } from './recognition-state';
 import { AudioTail, toFloat } from './wav';
@@ -33,9 +33,6 @@ export interface LocalEngineOptions extends EngineCallbacks {
   generic?: { modelBase: string; loadPhrases: () => Promise<string[] | null> };
 }
 
-/** Longest audio kept for an upload, as the server keeps for its own results. */
-const MAX_KEPT_SECONDS = 25;
-
 /**
  * Recognition in the browser: the voice profile is downloaded once per version and the
  * recogniser runs in a Web Worker. The worker's speech-start / partial / final events are
@@ -53,7 +50,7 @@ export class LocalEngine implements RecognitionEngine {
   private streamId: string | null = null;
   private tally: StreamTally = { heardSpeech: false, answered: false };
   private streamCounter = 0;
-  private readonly tail = new AudioTail(MAX_KEPT_SECONDS * AUDIO_SAMPLE_RATE);
+  private readonly tail = new AudioTail(STREAM_KEPT_SECONDS * AUDIO_SAMPLE_RATE);
   private queue: Promise<unknown> = Promise.resolve();
   private processingTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
