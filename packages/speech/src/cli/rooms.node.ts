@@ -4,9 +4,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { concatAudio, toMono16k } from '../audio/audio.js';
+import { KeptAudio, STREAM_KEPT_SECONDS } from '../audio/kept-audio.js';
 import { decodeWav } from '../audio/wav.js';
 import { Matcher } from '../decode/matcher.js';
-import { RecognitionStream } from '../decode/streaming.js';
+import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
+import { forKnownVoice } from '../eval/evaluate.js';
+import { HearingAhead } from '../generic/hearing-ahead.js';
+import { SecondOpinion } from '../generic/second-opinion.js';
 import {
   LATE_ANSWER,
   sayInStream,
@@ -21,6 +25,7 @@ import { between, hash, rng } from '../eval/seeded.js';
 import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';
+import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import { makeNoises, NOISES, type Noise } from './noisy-room.node.js';
 
@@ -35,7 +40,8 @@ type Room = 'own room' | Noise | 'people';
  * (docs/decisions/0074, 0075). FSDD's speakers are users too, each with the other five
  * as the room's people: real voices under a real voice, single words among the room's
  * (docs/decisions/0081). `speech:eval` cannot show this: each of its files is one phrase,
- * so each utterance starts with the file.
+ * so each utterance starts with the file. The generic path hears finals again as in the
+ * product, for a voice it knows (FSDD's speakers: 0107); `--personal-only` leaves it out.
  */
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const { values } = parseArgs({
@@ -58,6 +64,9 @@ const { values } = parseArgs({
     // each digit FSDD's enrol (one-take profiles are judged on another rule, 0085).
     users: { type: 'string', default: 'all' },
     'fsdd-takes': { type: 'string', default: '3' },
+    // The profile alone: without the generic path hearing finals again for a voice it
+    // knows, as the product does (0102-0106).
+    'personal-only': { type: 'boolean', default: false },
   },
 });
 const snrDb = Number(values.snr);
@@ -76,13 +85,15 @@ if (
   (press !== undefined && press !== 'carry' && press !== 'alone')
 ) {
   console.error(
-    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone [--lead S]] [--fsdd DIR] [--users all|fsdd|synthetic] [--fsdd-takes 1|3|5]',
+    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone [--lead S]] [--fsdd DIR] [--users all|fsdd|synthetic] [--fsdd-takes 1|3|5] [--personal-only]',
   );
   process.exit(2);
 }
 
 /** How long after their phrase a person pressing to talk waits for an answer. */
 const PRESS_PATIENCE = 4;
+
+const soundSwallower = values['personal-only'] ? undefined : await loadSoundSwallower();
 
 const tmp = await mkdtemp(join(tmpdir(), 'parla-rooms-'));
 const noises: Partial<Record<Room, Float32Array>> = await makeNoises(join(tmp, 'noise'));
@@ -171,6 +182,16 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
       .map((e, i) => (fsdd ? { ...e, audio: asRecordedByPhone(e.audio, `${speaker} enrolled ${i}`) } : e));
     const vocabulary = new Set(mine.map((e) => normaliseText(e.text)));
     const matcher = new Matcher(trainProfile(mine.map((e) => ({ text: e.text, audio: e.audio }))));
+    // The generic path hears their finals again, where it knows their voice, in every room.
+    const module = soundSwallower;
+    const generic =
+      module === undefined
+        ? undefined
+        : await forKnownVoice(
+            { create: (phrases, recorded) => SecondOpinion.create(module, phrases, recorded) },
+            mine,
+            mine,
+          );
     const r = rng(hash(speaker));
     // A fixed shuffled choice of the speaker's takes, known and unknown alike.
     const said = takes
@@ -201,26 +222,54 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
       const heard = fsdd ? narrowBand(audio) : audio;
       const score =
         press === undefined
-          ? heardLive(matcher, heard, spans)
-          : heardPressing(matcher, heard, spans, press, rng(hash(`${speaker} presses`)));
+          ? heardLive(matcher, generic, heard, spans)
+          : heardPressing(matcher, generic, heard, spans, press, rng(hash(`${speaker} presses`)));
       const key = `${group} ${room}`;
       totals.set(key, [...(totals.get(key) ?? []), score]);
       console.log(`${speaker.padEnd(16)} ${room.padEnd(9)} ${describe(score)}`);
     }
+    generic?.delete();
   }
 }
 
+/**
+ * A stream's events as the product answers them: with `generic`, each final the generic
+ * path hears again is answered by it, heard ahead as the stream goes.
+ */
+function answering(stream: RecognitionStream, generic: SecondOpinion | undefined) {
+  const kept = new KeptAudio(STREAM_KEPT_SECONDS);
+  const hearing = generic === undefined ? undefined : new HearingAhead(generic, kept);
+  return {
+    push(chunk: Float32Array): StreamEvent[] {
+      kept.push(chunk);
+      const events = stream.push(chunk);
+      return hearing?.follow(events, stream) ?? events;
+    },
+    end(): StreamEvent[] {
+      const events = stream.end();
+      const answered = hearing?.follow(events, stream) ?? events;
+      hearing?.close();
+      return answered;
+    },
+  };
+}
+
 /** One live stream over the whole recording, as hands-free listening hears it. */
-function heardLive(matcher: Matcher, audio: Float32Array, spans: readonly SaidSpan[]): RoomScore {
-  const stream = new RecognitionStream(
-    matcher,
-    values['steady-floor'] ? { endpointer: { busyAfter: undefined } } : {},
+function heardLive(
+  matcher: Matcher,
+  generic: SecondOpinion | undefined,
+  audio: Float32Array,
+  spans: readonly SaidSpan[],
+): RoomScore {
+  const stream = answering(
+    new RecognitionStream(matcher, values['steady-floor'] ? { endpointer: { busyAfter: undefined } } : {}),
+    generic,
   );
   const finals: StreamFinal[] = [];
   // How long the stream said the room was too loud to hear the speaker over (0076).
   let tooLoudSince: number | undefined;
   let tooLoud = 0;
-  const keep = (events: ReturnType<RecognitionStream['push']>, pushed: number): void => {
+  const keep = (events: StreamEvent[], pushed: number): void => {
     for (const e of events) {
       if (e.type === 'final')
         finals.push({ text: e.text, start: e.start, end: e.end, heardAt: pushed / SAMPLE_RATE });
@@ -246,6 +295,7 @@ function heardLive(matcher: Matcher, audio: Float32Array, spans: readonly SaidSp
  */
 function heardPressing(
   matcher: Matcher,
+  generic: SecondOpinion | undefined,
   audio: Float32Array,
   spans: readonly SaidSpan[],
   mode: 'carry' | 'alone',
@@ -269,10 +319,13 @@ function heardPressing(
       audio.length,
       Math.round(Math.min(span.end + PRESS_PATIENCE, pressesAt[k + 1] ?? Infinity) * SAMPLE_RATE),
     );
-    const stream = new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {});
+    const stream = answering(
+      new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {}),
+      generic,
+    );
     // Set within `keep`, which the loop below calls.
     const heard = { loud: false, answered: false };
-    const keep = (events: ReturnType<RecognitionStream['push']>, pushed: number): void => {
+    const keep = (events: StreamEvent[], pushed: number): void => {
       for (const e of events) {
         if (e.type === 'final') {
           const at = from / SAMPLE_RATE;

@@ -29,6 +29,11 @@ export interface Recognition {
   rejected: boolean;
   /** Best phrases first, the top one included even when rejected. */
   alternatives: Alternative[];
+  /**
+   * Heard on a live stream while other voices talked in the room (the stream knows): the
+   * generic path cannot vouch for it there (`hearsAgain`, docs/decisions/0107).
+   */
+  overVoices?: true;
 }
 
 /** A loaded profile with the indexes decoding needs; one per user, shareable across streams. */

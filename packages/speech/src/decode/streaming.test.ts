@@ -168,6 +168,12 @@ describe('RecognitionStream', () => {
     ).not.toEqual(said.map(([, p]) => names[p]));
     const events = feed(new RecognitionStream(matcher), audio);
     expect(understood(events)).toEqual(said.map(([, p]) => names[p]));
+    // Each says it was heard over other voices, which the generic path does not doubt (0107);
+    // the same phrase in a quiet room does not.
+    const finals = events.flatMap((e) => (e.type === 'final' ? [e] : []));
+    expect(finals.map((f) => f.overVoices)).toEqual([true, true, true]);
+    const quiet = feed(new RecognitionStream(matcher), take(2, 6)).find((e) => e.type === 'final');
+    expect(quiet?.type === 'final' && 'overVoices' in quiet).toBe(false);
     // The first was said within the utterance the room opened, withdrawn and heard again.
     expect(events.some((e) => e.type === 'speech-cancelled')).toBe(true);
     const first = events.find((e) => e.type === 'final');

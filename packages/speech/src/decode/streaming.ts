@@ -310,12 +310,13 @@ export class RecognitionStream {
   }
 
   private recognise(from: number, to: number): Recognition {
-    return this.matcher.recognise(
+    const result = this.matcher.recognise(
       this.features(from, to),
       this.maxAlternatives,
       this.riseOver(from, to),
       this.heardByVoice(from, to),
     );
+    return this.endpointer.roomTalks ? { ...result, overVoices: true } : result;
   }
 
   /**

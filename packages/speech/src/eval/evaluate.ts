@@ -110,6 +110,24 @@ export interface GenericHearingTrial {
   create(phrases: string[], recorded: string[]): Promise<SecondOpinion | undefined>;
 }
 
+/**
+ * The generic path for one speaker, as the server and the browser have it: only for a voice
+ * it knows (`GENERIC_KNOWS_THE_VOICE` of their recorded takes named right), else undefined.
+ */
+export async function forKnownVoice(
+  trial: GenericHearingTrial,
+  enrol: readonly { text: string }[],
+  recorded: readonly { text: string; audio: Float32Array }[],
+): Promise<SecondOpinion | undefined> {
+  const generic = await trial.create(
+    [...new Set(enrol.map((e) => e.text))],
+    [...new Set(recorded.map((e) => e.text))],
+  );
+  if (generic === undefined || generic.knows(recorded) >= GENERIC_KNOWS_THE_VOICE) return generic;
+  generic.delete();
+  return undefined;
+}
+
 /** The phrases of `enrol` that a trial treats as not yet recorded. */
 export function unrecordedIn(enrol: readonly LoadedItem[], every: number | undefined): Set<string> {
   if (every === undefined) return new Set();
@@ -131,18 +149,7 @@ export function personalFactory(options: TrainOptions = {}, trial?: GenericHeari
       .map((e) => ({ text: e.text, audio: e.audio, confirmed: false }));
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
-    // The generic path hears finals again only for a voice it knows (as the server).
-    let generic =
-      trial === undefined
-        ? undefined
-        : await trial.create(
-            [...new Set(enrol.map((e) => e.text))],
-            [...new Set(recorded.map((e) => e.text))],
-          );
-    if (generic !== undefined && generic.knows(recorded) < GENERIC_KNOWS_THE_VOICE) {
-      generic.delete();
-      generic = undefined;
-    }
+    const generic = trial === undefined ? undefined : await forKnownVoice(trial, enrol, recorded);
     const trainMs = now() - t0;
     // The user's answers, each a confirmed take (of a phrase, or marked unknown).
     const answered: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];

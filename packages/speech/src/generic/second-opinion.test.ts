@@ -10,6 +10,7 @@ import {
   DOUBTED_BELOW,
   GENERIC_CONTEXT_SECONDS,
   GENERIC_KNOWS_THE_VOICE,
+  hearsAgain,
   OVERHEARD_SECONDS,
   TAKES_TO_JUDGE,
   takesToJudge,
@@ -226,6 +227,11 @@ describe.skipIf(!existsSync(fsdd))('SecondOpinion', () => {
     // A phrase it cannot say is not its to doubt.
     const zorblax = answer('zorblax', DOUBTED_BELOW - 0.1);
     expect(withSecondOpinion(zorblax, one, engine)).toBe(zorblax);
+    // Nor one heard while other voices talked in the room; a rejection there is still its to second.
+    const overVoices: Recognition = { ...answer('four', DOUBTED_BELOW - 0.1), overVoices: true };
+    expect(hearsAgain(overVoices)).toBe(false);
+    expect(withSecondOpinion(overVoices, one, engine)).toBe(overVoices);
+    expect(hearsAgain({ ...overVoices, text: null, rejected: true })).toBe(true);
     engine.delete();
   }, 60_000);
 });

@@ -350,13 +350,18 @@ export const SECONDED_GUESSES = 3;
  * phrase. The profile's false accepts of unknown FSDD digits on the tuning takes had
  * 0.56-0.79, and the generic path named none of the phrases, or another, in each; doubting
  * answers under 0.7 took back the unknown digits seconding let through, for one to two
- * points of what it gained (docs/decisions/0104).
+ * points of what it gained (docs/decisions/0104). Not over a talking room: it names little
+ * over other voices, nearly every answer it withdrew there was right, and doubting cost 5-7
+ * points of the digits FSDD's speakers said 20 dB over them (0107).
  */
 export const DOUBTED_BELOW = 0.7;
 
-/** Whether the generic path hears a final again: a rejection, or an acceptance in doubt. */
+/**
+ * Whether the generic path hears a final again: a rejection, or an acceptance in doubt
+ * heard clear of other voices.
+ */
 export const hearsAgain = (result: Recognition): boolean =>
-  result.rejected || result.confidence < DOUBTED_BELOW;
+  result.rejected || (result.confidence < DOUBTED_BELOW && result.overVoices !== true);
 
 /**
  * What the generic path may second in a result: a rejection's best guesses, or an accepted
