@@ -16,6 +16,7 @@ function serviceFor(
 ) {
   const listener = {
     hear: vi.fn(hear),
+    startStream: vi.fn(() => Promise.resolve()),
     follow: vi.fn(follow),
     endStream: vi.fn(() => Promise.resolve()),
     close: vi.fn(),
@@ -108,9 +109,18 @@ describe('RecognitionService.follow', () => {
       () => Promise.resolve([answered]),
     );
     const followed = await service.followStream('u1', model(true));
-    expect(followed).toMatchObject({ userId: 'u1', phrases: ['Yes', 'No'], recorded: ['Yes', 'No'] });
+    const streamId = followed?.streamId;
+    // The person's phrases go once, as the stream starts; each push carries only its own.
+    expect(listener.startStream).toHaveBeenCalledWith({
+      streamId,
+      userId: 'u1',
+      phrases: ['Yes', 'No'],
+      recorded: ['Yes', 'No'],
+    });
     expect(await service.follow(followed, samples, [final], stream)).toEqual([answered]);
-    expect(listener.follow).toHaveBeenCalledWith({ ...followed, samples, events: [final], progress });
+    expect(await service.follow(followed, samples, [], stream)).toEqual([answered]);
+    expect(listener.follow).toHaveBeenCalledWith({ streamId, samples, events: [final], progress });
+    expect(listener.startStream).toHaveBeenCalledTimes(1);
     await service.endFollowing(followed);
     expect(listener.endStream).toHaveBeenCalledWith(followed?.streamId);
   });
@@ -127,6 +137,10 @@ describe('RecognitionService.follow', () => {
     const followed = await failing.service.followStream('u1', model(true));
     expect(await failing.service.follow(followed, samples, [final], stream)).toEqual([final]);
     expect(failing.log.error).toHaveBeenCalledTimes(1);
+    // A generic path that cannot start a stream does not follow it.
+    failing.listener.startStream.mockRejectedValueOnce(new Error('generic listener stopped'));
+    expect(await failing.service.followStream('u1', model(true))).toBeUndefined();
+    expect(failing.log.error).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -39,12 +39,9 @@ export interface LoadedModel {
   genericTrusted: boolean;
 }
 
-/** A live stream the generic path follows: whose it is, and their phrases as it started. */
+/** A live stream the generic path follows (started with the person's phrases). */
 export interface FollowedStream {
   streamId: string;
-  userId: string;
-  phrases: string[];
-  recorded: string[];
 }
 
 /** Loaded profiles kept in memory; a user's streams share one. */
@@ -112,15 +109,23 @@ export class RecognitionService {
   /**
    * A live stream the generic path follows from before each end-point (`HearingAhead`,
    * decision 0105), for a voice it knows; undefined for any other, or when the person's
-   * phrases cannot be read (logged). They are read once, as the stream starts.
+   * phrases cannot be read or the generic path cannot start (logged). The phrases are read
+   * once, as the stream starts, and go to the generic path then.
    */
   async followStream(userId: string, model: LoadedModel): Promise<FollowedStream | undefined> {
     if (!model.genericTrusted) return undefined;
     try {
       const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
-      return { streamId: newId(), userId, phrases, recorded: recordedPhrases(model.matcher.profile) };
+      const streamId = newId();
+      await this.secondOpinion.startStream({
+        streamId,
+        userId,
+        phrases,
+        recorded: recordedPhrases(model.matcher.profile),
+      });
+      return { streamId };
     } catch (error) {
-      this.log.error({ err: error }, 'the generic path could not read the phrases of a stream');
+      this.log.error({ err: error }, 'the generic path could not start following a stream');
       return undefined;
     }
   }
@@ -140,7 +145,7 @@ export class RecognitionService {
     const { speechUntil, expected, lastEnded } = stream;
     try {
       return await this.secondOpinion.follow({
-        ...followed,
+        streamId: followed.streamId,
         samples,
         events,
         progress: { speechUntil, expected, lastEnded },

@@ -79,30 +79,36 @@ describe('ThreadedSecondOpinionListener', () => {
     const profile = trainProfile(
       [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGIT_WORDS[d] ?? '', audio: take(d, i) }))),
     );
-    const stream = new RecognitionStream(new Matcher(profile));
     const audio = concatAudio(silence, three, silence, silence);
-    const request = {
+    const follow = async (streamId: string) => {
+      const stream = new RecognitionStream(new Matcher(profile));
+      const finals: StreamEvent[] = [];
+      for (let i = 0; i < audio.length; i += 3200) {
+        const samples = audio.slice(i, i + 3200);
+        const events = stream.push(samples);
+        const { speechUntil, expected, lastEnded } = stream;
+        const answered = await listener.follow({
+          streamId,
+          samples,
+          events,
+          progress: { speechUntil, expected, lastEnded },
+        });
+        finals.push(...answered.filter((event) => event.type === 'final'));
+      }
+      return finals;
+    };
+    await listener.startStream({
       streamId: 's1',
       userId: 'c',
       phrases: ['one', 'four', 'seven', 'three'],
       recorded: recordedPhrases(profile),
-    };
-    const finals: StreamEvent[] = [];
-    for (let i = 0; i < audio.length; i += 3200) {
-      const samples = audio.slice(i, i + 3200);
-      const events = stream.push(samples);
-      const { speechUntil, expected, lastEnded } = stream;
-      const answered = await listener.follow({
-        ...request,
-        samples,
-        events,
-        progress: { speechUntil, expected, lastEnded },
-      });
-      finals.push(...answered.filter((event) => event.type === 'final'));
-    }
+    });
+    const finals = await follow('s1');
     expect(finals).toHaveLength(1);
     expect(finals[0]).toMatchObject({ text: 'three', rejected: false, generic: true });
     await listener.endStream('s1');
+    // A stream it was not told of (or has ended) keeps the profile's events as they came.
+    expect((await follow('s1'))[0]).toMatchObject({ text: null, rejected: true });
   }, 30_000);
 });
 

@@ -30,16 +30,21 @@ export interface HearRequest {
 /** The profile's result, answered by the generic path where it had something to say. */
 export type Heard = HeardAgain<Recognition>;
 
-/**
- * A live stream's newest audio and what the profile made of it (`HearingAhead`): the
- * person's phrases as in {@link HearRequest}, the stream's progress copied from it.
- */
-export interface FollowRequest {
+/** A live stream to follow: whose it is, and their phrases as in {@link HearRequest}, once. */
+export interface StreamStart {
   /** The stream, unique on this server. */
   streamId: string;
   userId: string;
   phrases: string[];
   recorded: string[];
+}
+
+/**
+ * A started stream's newest audio and what the profile made of it (`HearingAhead`), the
+ * stream's progress copied from it.
+ */
+export interface FollowRequest {
+  streamId: string;
   /** The stream's newest audio, 16 kHz mono. */
   samples: Float32Array;
   /** The profile's events for it. */
@@ -50,6 +55,7 @@ export interface FollowRequest {
 /** What a listener is asked, as it travels to its worker thread. */
 export type ListenerRequest =
   | ({ kind: 'hear' } & HearRequest)
+  | ({ kind: 'start-stream' } & StreamStart)
   | ({ kind: 'follow' } & FollowRequest)
   | { kind: 'end-stream'; streamId: string };
 
@@ -62,7 +68,12 @@ export type ListenerRequest =
 export interface SecondOpinionListener {
   /** One utterance heard at once. */
   hear(request: HearRequest): Promise<Heard>;
-  /** A live stream's newest audio: the profile's events with its finals answered. */
+  /** A live stream to follow from now on. */
+  startStream(start: StreamStart): Promise<void>;
+  /**
+   * A started stream's newest audio: the profile's events with its finals answered (as they
+   * came for a stream it does not know, e.g. after its worker started again).
+   */
   follow(request: FollowRequest): Promise<StreamEvent[]>;
   /** A followed stream is over. */
   endStream(streamId: string): Promise<void>;
@@ -86,7 +97,10 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
   private module: ReturnType<typeof loadSoundSwallower> | undefined;
   /** Engines by whom they hear, least recently heard first, with the grammar they hear with. */
   private readonly engines = new Map<string, { engine: SecondOpinion; grammar: string; answers: boolean }>();
-  private readonly streams = new Map<string, { kept: KeptAudio; hearing: HearingAhead | undefined }>();
+  private readonly streams = new Map<
+    string,
+    { start: StreamStart; kept: KeptAudio; hearing: HearingAhead | undefined }
+  >();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly maxEngines = LISTENING_ENGINES) {}
@@ -97,22 +111,24 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     );
   }
 
-  follow({
-    streamId,
-    userId,
-    phrases,
-    recorded,
-    samples,
-    events,
-    progress,
-  }: FollowRequest): Promise<StreamEvent[]> {
+  startStream(start: StreamStart): Promise<void> {
+    return this.inTurn(() => {
+      this.streams.set(start.streamId, {
+        start,
+        kept: new KeptAudio(STREAM_KEPT_SECONDS),
+        hearing: undefined,
+      });
+      return Promise.resolve();
+    });
+  }
+
+  follow({ streamId, samples, events, progress }: FollowRequest): Promise<StreamEvent[]> {
     return this.inTurn(async () => {
-      let stream = this.streams.get(streamId);
-      if (stream === undefined) {
-        stream = { kept: new KeptAudio(STREAM_KEPT_SECONDS), hearing: undefined };
-        this.streams.set(streamId, stream);
-      }
+      const stream = this.streams.get(streamId);
+      if (stream === undefined) return events;
       stream.kept.push(samples);
+      const { userId, phrases, recorded } = stream.start;
+      // The person's engine may have gone to someone else since the last push.
       const engine = await this.engineFor(userId, phrases, recorded);
       if (engine === undefined) return events;
       stream.hearing = hearingWith(stream.hearing, engine, stream.kept);
@@ -190,6 +206,10 @@ export class ThreadedSecondOpinionListener implements SecondOpinionListener {
 
   async hear(request: HearRequest): Promise<Heard> {
     return (await this.thread.call({ kind: 'hear', ...request })) as Heard;
+  }
+
+  async startStream(start: StreamStart): Promise<void> {
+    await this.thread.call({ kind: 'start-stream', ...start });
   }
 
   async follow(request: FollowRequest): Promise<StreamEvent[]> {

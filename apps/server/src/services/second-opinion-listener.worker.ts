@@ -7,6 +7,8 @@ answerRequests(async (request: ListenerRequest) => {
   switch (request.kind) {
     case 'hear':
       return { result: await listener.hear(request) };
+    case 'start-stream':
+      return { result: await listener.startStream(request) };
     case 'follow':
       return { result: await listener.follow(request) };
     case 'end-stream':
