@@ -95,11 +95,15 @@ export const LISTENING_ENGINES = 4;
  */
 export class InlineSecondOpinionListener implements SecondOpinionListener {
   private module: ReturnType<typeof loadSoundSwallower> | undefined;
-  /** Engines by whom they hear, least recently heard first, with the grammar they hear with. */
-  private readonly engines = new Map<string, { engine: SecondOpinion; grammar: string; answers: boolean }>();
+  /** Engines by whom they hear, least recently heard first, with the phrases they hear. */
+  private readonly engines = new Map<
+    string,
+    { engine: SecondOpinion; phrases: PhraseSet | undefined; answers: boolean }
+  >();
+  /** Streams followed, with whose they are and the phrases they were started with. */
   private readonly streams = new Map<
     string,
-    { start: StreamStart; kept: KeptAudio; hearing: HearingAhead | undefined }
+    { userId: string; phrases: PhraseSet; kept: KeptAudio; hearing: HearingAhead | undefined }
   >();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -107,14 +111,15 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
 
   hear({ userId, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
     return this.inTurn(async () =>
-      withSecondOpinion(result, audio, await this.engineFor(userId, phrases, recorded)),
+      withSecondOpinion(result, audio, await this.engineFor(userId, phraseSet(phrases, recorded))),
     );
   }
 
   startStream(start: StreamStart): Promise<void> {
     return this.inTurn(() => {
       this.streams.set(start.streamId, {
-        start,
+        userId: start.userId,
+        phrases: phraseSet(start.phrases, start.recorded),
         kept: new KeptAudio(STREAM_KEPT_SECONDS),
         hearing: undefined,
       });
@@ -127,9 +132,8 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
       const stream = this.streams.get(streamId);
       if (stream === undefined) return events;
       stream.kept.push(samples);
-      const { userId, phrases, recorded } = stream.start;
       // The person's engine may have gone to someone else since the last push.
-      const engine = await this.engineFor(userId, phrases, recorded);
+      const engine = await this.engineFor(stream.userId, stream.phrases);
       if (engine === undefined) return events;
       stream.hearing = hearingWith(stream.hearing, engine, stream.kept);
       return stream.hearing.follow(events, progress);
@@ -159,11 +163,7 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
   }
 
   /** The person's engine, hearing their phrases; undefined when it can say none of them. */
-  private async engineFor(
-    userId: string,
-    phrases: readonly string[],
-    recorded: readonly string[],
-  ): Promise<SecondOpinion | undefined> {
+  private async engineFor(userId: string, phrases: PhraseSet): Promise<SecondOpinion | undefined> {
     const oldest = this.engines.keys().next().value;
     let held = this.engines.get(userId);
     if (held !== undefined) {
@@ -172,20 +172,30 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
       const taken = this.engines.get(oldest);
       this.engines.delete(oldest);
       await taken?.engine.forgetVoices();
-      if (taken !== undefined) held = { ...taken, grammar: '' };
+      if (taken !== undefined) held = { ...taken, phrases: undefined };
     }
     if (held === undefined) {
       this.module ??= loadSoundSwallower();
-      held = { engine: await SecondOpinion.load(await this.module), grammar: '', answers: false };
+      held = { engine: await SecondOpinion.load(await this.module), phrases: undefined, answers: false };
     }
     this.engines.set(userId, held);
-    const grammar = JSON.stringify([phrases, recorded]);
-    if (grammar !== held.grammar) {
-      held.answers = held.engine.use(phrases, recorded);
-      held.grammar = grammar;
+    if (phrases.key !== held.phrases?.key) {
+      held.answers = held.engine.use(phrases.phrases, phrases.recorded);
+      held.phrases = phrases;
     }
     return held.answers ? held.engine : undefined;
   }
+}
+
+/** A person's phrases and those of them recorded, with a key that tells one such set from another. */
+interface PhraseSet {
+  phrases: readonly string[];
+  recorded: readonly string[];
+  key: string;
+}
+
+function phraseSet(phrases: readonly string[], recorded: readonly string[]): PhraseSet {
+  return { phrases, recorded, key: JSON.stringify([phrases, recorded]) };
 }
 
 /** The compiled worker beside this module; running from the sources, the build next door. */
