@@ -65,7 +65,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: 'all' },
     'fsdd-takes': { type: 'string', default: '3' },
     // The profile alone: without the generic path hearing finals again for a voice it
-    // knows, as the product does (0102-0106).
+    // knows, as the product does (0102-0107).
     'personal-only': { type: 'boolean', default: false },
   },
 });
