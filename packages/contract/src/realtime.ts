@@ -84,6 +84,25 @@ export interface RecognitionResult {
   doubted?: boolean;
 }
 
+/** Who answered a result, as its marks: only those set (`generic`, `seconded`, `doubted`). */
+export type AnswerMarks = Pick<RecognitionResult, 'generic' | 'seconded' | 'doubted'>;
+
+/**
+ * The marks of who answered (see {@link RecognitionResult}) from a recogniser's result, a
+ * result sent on or one being kept: a mark not set is left out, as the upload schema wants.
+ */
+export function answerMarks(result: {
+  generic?: boolean;
+  seconded?: boolean;
+  doubted?: boolean;
+}): AnswerMarks {
+  return {
+    ...(result.generic ? { generic: true } : {}),
+    ...(result.seconded ? { seconded: true } : {}),
+    ...(result.doubted ? { doubted: true } : {}),
+  };
+}
+
 export interface ModelStatusPayload {
   version?: number;
   message?: string;

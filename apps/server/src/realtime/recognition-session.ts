@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  answerMarks,
   ALREADY_STREAMING_MESSAGE,
   SelectProviderSchema,
   SetOptionsSchema,
@@ -284,9 +285,7 @@ export class RecognitionSession {
 
   private result(final: Final, model: LoadedModel, recordingId: string | null = null): RecognitionResult {
     return {
-      ...(final.generic ? { generic: true } : {}),
-      ...(final.seconded ? { seconded: true } : {}),
-      ...(final.doubted ? { doubted: true } : {}),
+      ...answerMarks(final),
       text: final.rejected || final.text === null ? null : this.filter(final.text),
       confidence: final.confidence,
       rejected: final.rejected,

@@ -1,4 +1,5 @@
 import {
+  answerMarks,
   DEFAULT_USER_SETTINGS,
   type RealtimeProvider,
   type RecognitionMode,
@@ -226,9 +227,7 @@ export class RecognitionService {
       confidence: result.confidence,
       confidence_threshold: result.confidence_threshold,
       rejected: result.rejected,
-      ...(result.generic ? { generic: true } : {}),
-      ...(result.seconded ? { seconded: true } : {}),
-      ...(result.doubted ? { doubted: true } : {}),
+      ...answerMarks(result),
     });
   }
 

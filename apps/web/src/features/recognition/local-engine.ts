@@ -1,4 +1,5 @@
 import {
+  answerMarks,
   AUDIO_SAMPLE_RATE,
   type RecognitionResult,
   type SetOptionsPayload,
@@ -270,9 +271,7 @@ export class LocalEngine implements RecognitionEngine {
             duration: Math.round((event.end - event.start) * 1000) / 1000,
             acoustic_model_id: this.version,
             confidence_threshold: 0,
-            ...(event.generic ? { generic: true } : {}),
-            ...(event.seconded ? { seconded: true } : {}),
-            ...(event.doubted ? { doubted: true } : {}),
+            ...answerMarks(event),
           };
           this.samplesSinceResult = 0;
           this.config.dispatch({ type: 'final' });

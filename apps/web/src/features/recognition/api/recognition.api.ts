@@ -1,4 +1,5 @@
 import {
+  answerMarks,
   type ConfirmRecognitionResponse,
   type MarkUnknownResponse,
   type ModelLinksResponseSchema,
@@ -58,9 +59,7 @@ export async function uploadLocalResult(
       acoustic_model_id: result.acoustic_model_id,
       recognition_mode: result.recognition_mode,
       confidence: result.confidence,
-      ...(result.generic ? { generic: true } : {}),
-      ...(result.seconded ? { seconded: true } : {}),
-      ...(result.doubted ? { doubted: true } : {}),
+      ...answerMarks(result),
       ...(context.scenarioId ? { scenario_id: context.scenarioId } : {}),
     },
   };
