@@ -91,11 +91,7 @@ export type AnswerMarks = Pick<RecognitionResult, 'generic' | 'seconded' | 'doub
  * The marks of who answered (see {@link RecognitionResult}) from a recogniser's result, a
  * result sent on or one being kept: a mark not set is left out, as the upload schema wants.
  */
-export function answerMarks(result: {
-  generic?: boolean;
-  seconded?: boolean;
-  doubted?: boolean;
-}): AnswerMarks {
+export function answerMarks(result: AnswerMarks): AnswerMarks {
   return {
     ...(result.generic ? { generic: true } : {}),
     ...(result.seconded ? { seconded: true } : {}),
