@@ -80,12 +80,12 @@ async function run(name: string, factory: RecogniserFactory) {
       const ok = d.inVocabulary
         ? d.hypothesis?.toLowerCase() === d.reference.toLowerCase()
         : d.hypothesis === null;
+      if (ok) continue;
       // A rejection's first guess tells a right phrase turned away from one taken for another.
       const guess = d.hypothesis === null && d.top !== null ? `, first guess "${d.top}"` : '';
-      if (!ok)
-        console.log(
-          `  miss ${d.speaker} "${d.reference}" -> ${JSON.stringify(d.hypothesis)} (${d.confidence.toFixed(2)})${guess}`,
-        );
+      console.log(
+        `  miss ${d.speaker} "${d.reference}" -> ${JSON.stringify(d.hypothesis)} (${d.confidence.toFixed(2)})${guess}`,
+      );
     }
   }
   return result;
