@@ -85,6 +85,7 @@ export {
   type Take,
 } from './generic/second-opinion.js';
 export { HearingAhead, hearingWith, type StreamProgress } from './generic/hearing-ahead.js';
+export { AnsweredStream, type AnsweredEvents } from './generic/answered-stream.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
   analyseTake,

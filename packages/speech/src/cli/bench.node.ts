@@ -15,8 +15,7 @@ import {
 } from '../model/learning.js';
 import { takeFeatures } from '../model/features-of-take.js';
 import { analyseTake, decodeTakeAnalysis, encodeTakeAnalysis } from '../model/take-analysis.js';
-import { KeptAudio } from '../audio/kept-audio.js';
-import { HearingAhead } from '../generic/hearing-ahead.js';
+import { AnsweredStream } from '../generic/answered-stream.js';
 import { heardAgainBy, SecondOpinion } from '../generic/second-opinion.js';
 import { loadManifest } from '../platform/files.node.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
@@ -92,22 +91,22 @@ function benchProfile(items: readonly Take[], queries: readonly Take[], generic?
   let streamMs = 0;
   let streamSeconds = 0;
   for (const q of queries) {
-    const stream = new RecognitionStream(matcher);
-    const kept = new KeptAudio(Math.ceil(q.audio.length / SAMPLE_RATE) + 1);
-    const hearing = generic === undefined ? undefined : new HearingAhead(generic, kept);
+    const stream = new AnsweredStream(
+      new RecognitionStream(matcher),
+      () => generic,
+      Math.ceil(q.audio.length / SAMPLE_RATE) + 1,
+    );
     // Every chunk, then the end of the stream: a profile that waits out a long silence may
     // give its final only there.
     let longest = 0;
     for (let i = 0; i < q.audio.length + CHUNK_SAMPLES; i += CHUNK_SAMPLES) {
       const chunk = i < q.audio.length ? q.audio.subarray(i, i + CHUNK_SAMPLES) : undefined;
       const s = performance.now();
-      if (chunk !== undefined) kept.push(chunk);
-      const heard = chunk === undefined ? stream.end() : stream.push(chunk);
-      const events = hearing?.follow(heard, stream) ?? heard;
+      const { found, answered } = chunk === undefined ? stream.end() : stream.push(chunk);
       const spent = performance.now() - s;
       streamMs += spent;
-      const final = events.find((e) => e.type === 'final');
-      const profiles = heard.find((e) => e.type === 'final');
+      const final = answered.find((e) => e.type === 'final');
+      const profiles = found.find((e) => e.type === 'final');
       if (final !== undefined) {
         finals.push(spent);
         if (profiles !== undefined && generic !== undefined && heardAgainBy(profiles, generic))
@@ -117,7 +116,6 @@ function benchProfile(items: readonly Take[], queries: readonly Take[], generic?
       longest = Math.max(longest, spent);
     }
     longestPushes.push(longest);
-    hearing?.close();
     streamSeconds += q.audio.length / SAMPLE_RATE;
   }
   const streamCells = alignedCells() - streamCells0;

@@ -4,12 +4,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { concatAudio, toMono16k } from '../audio/audio.js';
-import { KeptAudio, STREAM_KEPT_SECONDS } from '../audio/kept-audio.js';
 import { decodeWav } from '../audio/wav.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { forKnownVoice } from '../eval/evaluate.js';
-import { HearingAhead } from '../generic/hearing-ahead.js';
+import { AnsweredStream } from '../generic/answered-stream.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import {
   LATE_ANSWER,
@@ -232,28 +231,6 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
   }
 }
 
-/**
- * A stream's events as the product answers them: with `generic`, each final the generic
- * path hears again is answered by it, heard ahead as the stream goes.
- */
-function answering(stream: RecognitionStream, generic: SecondOpinion | undefined) {
-  const kept = new KeptAudio(STREAM_KEPT_SECONDS);
-  const hearing = generic === undefined ? undefined : new HearingAhead(generic, kept);
-  return {
-    push(chunk: Float32Array): StreamEvent[] {
-      kept.push(chunk);
-      const events = stream.push(chunk);
-      return hearing?.follow(events, stream) ?? events;
-    },
-    end(): StreamEvent[] {
-      const events = stream.end();
-      const answered = hearing?.follow(events, stream) ?? events;
-      hearing?.close();
-      return answered;
-    },
-  };
-}
-
 /** One live stream over the whole recording, as hands-free listening hears it. */
 function heardLive(
   matcher: Matcher,
@@ -261,9 +238,9 @@ function heardLive(
   audio: Float32Array,
   spans: readonly SaidSpan[],
 ): RoomScore {
-  const stream = answering(
+  const stream = new AnsweredStream(
     new RecognitionStream(matcher, values['steady-floor'] ? { endpointer: { busyAfter: undefined } } : {}),
-    generic,
+    () => generic,
   );
   const finals: StreamFinal[] = [];
   // How long the stream said the room was too loud to hear the speaker over (0076).
@@ -281,8 +258,11 @@ function heardLive(
     }
   };
   for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
-    keep(stream.push(audio.subarray(i, i + CHUNK_SAMPLES)), Math.min(audio.length, i + CHUNK_SAMPLES));
-  keep(stream.end(), audio.length);
+    keep(
+      stream.push(audio.subarray(i, i + CHUNK_SAMPLES)).answered,
+      Math.min(audio.length, i + CHUNK_SAMPLES),
+    );
+  keep(stream.end().answered, audio.length);
   tooLoud += audio.length - (tooLoudSince ?? audio.length);
   return { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length };
 }
@@ -319,9 +299,9 @@ function heardPressing(
       audio.length,
       Math.round(Math.min(span.end + PRESS_PATIENCE, pressesAt[k + 1] ?? Infinity) * SAMPLE_RATE),
     );
-    const stream = answering(
+    const stream = new AnsweredStream(
       new RecognitionStream(matcher, mode === 'carry' ? { room: session } : {}),
-      generic,
+      () => generic,
     );
     // Set within `keep`, which the loop below calls.
     const heard = { loud: false, answered: false };
@@ -338,10 +318,10 @@ function heardPressing(
     let i = from;
     for (; i < until && !heard.answered; i += CHUNK_SAMPLES)
       keep(
-        stream.push(audio.subarray(i, Math.min(until, i + CHUNK_SAMPLES))),
+        stream.push(audio.subarray(i, Math.min(until, i + CHUNK_SAMPLES))).answered,
         Math.min(until, i + CHUNK_SAMPLES),
       );
-    keep(stream.end(), Math.min(until, i));
+    keep(stream.end().answered, Math.min(until, i));
     scores.push({ ...scoreStream([span], finals), tooLoud: 0 });
     lengths.push(...finals.map((f) => f.end - f.start));
     if (heard.loud || (mode === 'carry' && session.judge.tooLoud)) loudPresses++;

@@ -1,7 +1,6 @@
 import type { SoundSwallowerModule } from 'soundswallower';
-import { KeptAudio, STREAM_KEPT_SECONDS } from '../audio/kept-audio.js';
 import { SpeechError } from '../errors.js';
-import { hearingWith, type HearingAhead } from '../generic/hearing-ahead.js';
+import { AnsweredStream } from '../generic/answered-stream.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import { recordedPhrases } from '../model/profile.js';
 import { deserializeProfile } from '../model/serialize.js';
@@ -45,17 +44,10 @@ export interface SpeechHandlerOptions {
   loadGeneric?: (modelBase: string) => Promise<SoundSwallowerModule>;
 }
 
-/** A stream a host has open: the audio it keeps, and the generic path following it. */
-interface OpenStream {
-  stream: RecognitionStream;
-  kept: KeptAudio;
-  hearing: HearingAhead | undefined;
-}
-
 /** Build the handlers over one host's state. Pure: no worker or DOM APIs, so it is testable anywhere. */
 export function createSpeechHandlers(options: SpeechHandlerOptions = {}): SpeechHandlers {
   let matcher: Matcher | undefined;
-  const streams = new Map<string, OpenStream>();
+  const streams = new Map<string, AnsweredStream>();
   // The room as this host's streams have heard it, from one press to talk to the next.
   const room = new ListeningRoom();
   let engine: Promise<SecondOpinion> | undefined;
@@ -73,13 +65,6 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     const s = streams.get(id);
     if (s === undefined) throw new SpeechError('bad_request', `No open stream "${id}".`);
     return s;
-  };
-  // Finals the profile rejected or accepted in doubt are heard again by the generic path,
-  // which follows each stream's utterances as they are spoken.
-  const heardAgain = (events: StreamEvent[], open: OpenStream): StreamEvent[] => {
-    if (generic === undefined) return events;
-    open.hearing = hearingWith(open.hearing, generic, open.kept);
-    return open.hearing.follow(events, open.stream);
   };
   return {
     'load-profile': ({ model }) => {
@@ -107,24 +92,19 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     },
     'open-stream': ({ streamId, options: streamOptions }) => {
       if (matcher === undefined) throw new SpeechError('bad_model', 'No voice profile is loaded yet.');
-      streams.set(streamId, {
-        stream: new RecognitionStream(matcher, { ...streamOptions, room }),
-        kept: new KeptAudio(STREAM_KEPT_SECONDS),
-        hearing: undefined,
-      });
+      // Finals the profile rejected or accepted in doubt are heard again by the generic path,
+      // which follows each stream's utterances as they are spoken.
+      const stream = new RecognitionStream(matcher, { ...streamOptions, room });
+      streams.set(streamId, new AnsweredStream(stream, () => generic));
       return null;
     },
     'push-audio': ({ streamId, samples }) => {
-      const opened = open(streamId);
-      opened.kept.push(samples);
-      return heardAgain(opened.stream.push(samples), opened);
+      return open(streamId).push(samples).answered;
     },
     'close-stream': ({ streamId }) => {
       const opened = open(streamId);
       streams.delete(streamId);
-      const events = heardAgain(opened.stream.end(), opened);
-      opened.hearing?.close();
-      return events;
+      return opened.end().answered;
     },
   };
 }

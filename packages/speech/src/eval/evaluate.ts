@@ -1,7 +1,6 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
-import { KeptAudio } from '../audio/kept-audio.js';
-import { HearingAhead } from '../generic/hearing-ahead.js';
+import { AnsweredStream, type AnsweredEvents } from '../generic/answered-stream.js';
 import { GENERIC_KNOWS_THE_VOICE, type SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
 import { CONFIRMATIONS_PER_RETRAIN, correctionChoices, takesForTraining } from '../model/learning.js';
@@ -163,30 +162,24 @@ export function personalFactory(options: TrainOptions = {}, trial?: GenericHeari
       confirm: (text, audio) => learn({ text, audio, confirmed: true, unknown: false }),
       markUnknown: (audio) => learn({ text: '', audio, confirmed: true, unknown: true }),
       run: (audio) => {
-        const stream = new RecognitionStream(matcher);
         // The generic path follows the stream's utterances as they are spoken, as on the
         // server and in the browser; its cost counts where it is spent.
-        const kept = new KeptAudio(Math.ceil(audio.length / 16_000) + 1);
-        const hearing = generic === undefined ? undefined : new HearingAhead(generic, kept);
-        const finalsWithAnswers = (events: StreamEvent[]): [found: Final, answered: Final][] => {
-          const answered = hearing?.follow(events, stream) ?? events;
-          return events.flatMap((event, i) =>
-            event.type === 'final' ? [[event, answered[i] as Final]] : [],
-          );
-        };
+        const stream = new AnsweredStream(
+          new RecognitionStream(matcher),
+          () => generic,
+          Math.ceil(audio.length / 16_000) + 1,
+        );
+        const finalsWithAnswers = ({ found, answered }: AnsweredEvents): [found: Final, answered: Final][] =>
+          found.flatMap((event, i) => (event.type === 'final' ? [[event, answered[i] as Final]] : []));
         const {
           results: finals,
           ms,
           finalMs,
         } = feedChunks(
-          (c) => {
-            kept.push(c);
-            return finalsWithAnswers(stream.push(c));
-          },
+          (c) => finalsWithAnswers(stream.push(c)),
           () => finalsWithAnswers(stream.end()),
           audio,
         );
-        hearing?.close();
         // A file is one phrase; if the end-pointer split it, the profile's most confident
         // piece speaks for it, as the generic path answered it.
         const best = finals.reduce<(typeof finals)[number] | undefined>(

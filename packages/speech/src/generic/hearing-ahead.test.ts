@@ -1,43 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { concatAudio, wavToMono16k } from '../audio/audio.js';
+import { concatAudio } from '../audio/audio.js';
 import { KeptAudio } from '../audio/kept-audio.js';
-import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent, type StreamOptions } from '../decode/streaming.js';
-import { trainProfile } from '../model/train.js';
-import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import {
+  jacksonEngine as engine,
+  jacksonMatcher as matcher,
+  padded,
+  silence,
+  speech,
+} from '../test/jackson.node.js';
 import { CHUNK_SAMPLES } from '../units.js';
 import { GenericRecogniser } from './generic.js';
 import { HearingAhead } from './hearing-ahead.js';
 import { GenericUtterance, SecondOpinion, heardAgainBy, withSecondOpinion } from './second-opinion.js';
-
-const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const speech = (digit: number, index: number) =>
-  wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`))));
-const silence = (seconds: number) => new Float32Array(Math.round(seconds * 16_000));
-/** One of jackson's takes with silence on each side, as a live stream hears it. */
-const padded = (digit: number, index: number) =>
-  concatAudio(silence(0.5), speech(digit, index), silence(0.5));
-
-/** Jackson's profile of one, four and seven; "three" is a phrase he has not recorded. */
-const matcher = () =>
-  new Matcher(
-    trainProfile(
-      [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGITS[d] ?? '', audio: padded(d, i) }))),
-    ),
-  );
-const engine = async () => {
-  const created = await SecondOpinion.create(
-    await loadSoundSwallower(),
-    ['one', 'four', 'seven', 'three'],
-    ['one', 'four', 'seven'],
-  );
-  if (created === undefined) throw new Error('expected phrases to hear');
-  return created;
-};
 
 /**
  * Where in a stream (which push) the engine started and finished hearing an utterance to name
@@ -150,7 +125,7 @@ describe('HearingAhead, on a stream whose decision ahead did not call for it', (
   });
 });
 
-describe.skipIf(!existsSync(fsdd))('HearingAhead', () => {
+describe.skipIf(!haveFsdd)('HearingAhead', () => {
   it('hears a final before its end-point, and answers it as hearing it at once would', async () => {
     const audio = concatAudio(padded(3, 10), padded(1, 12), padded(3, 14), silence(1));
     const [ahead, atOnce] = [await engine(), await engine()];

@@ -1,0 +1,45 @@
+// Jackson's FSDD takes for tests of the generic path beside his profile (Node only: it reads
+// the shared data and loads SoundSwallower).
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { concatAudio, wavToMono16k } from '../audio/audio.js';
+import { Matcher } from '../decode/matcher.js';
+import { SecondOpinion } from '../generic/second-opinion.js';
+import { trainProfile } from '../model/train.js';
+import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+
+const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
+/** Whether the shared FSDD recordings are here (tests that need them are skipped otherwise). */
+export const haveFsdd = existsSync(fsdd);
+
+const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** Jackson's take `index` of `digit`, as recorded (cut at the word). */
+export const speech = (digit: number, index: number): Float32Array =>
+  wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`))));
+
+export const silence = (seconds: number): Float32Array => new Float32Array(Math.round(seconds * 16_000));
+
+/** One of jackson's takes with silence on each side, as a live stream hears it. */
+export const padded = (digit: number, index: number): Float32Array =>
+  concatAudio(silence(0.5), speech(digit, index), silence(0.5));
+
+/** Jackson's profile of one, four and seven; "three" is a phrase he has not recorded. */
+export const jacksonMatcher = (): Matcher =>
+  new Matcher(
+    trainProfile(
+      [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGITS[d] ?? '', audio: padded(d, i) }))),
+    ),
+  );
+
+/** A generic path for his phrases: one, four and seven recorded, three not yet. */
+export async function jacksonEngine(): Promise<SecondOpinion> {
+  const created = await SecondOpinion.create(
+    await loadSoundSwallower(),
+    ['one', 'four', 'seven', 'three'],
+    ['one', 'four', 'seven'],
+  );
+  if (created === undefined) throw new Error('expected phrases to hear');
+  return created;
+}
