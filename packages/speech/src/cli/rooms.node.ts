@@ -137,7 +137,9 @@ function peopleTalking(
 }
 
 /** A stream's score, and the share of its time the room was said to be too loud. */
-type RoomScore = StreamScore & { tooLoud: number };
+/** With the share of the stream (or of the presses) the room was said to be too loud, and how
+ * many times the notice came on. */
+type RoomScore = StreamScore & { tooLoud: number; noticeShown: number };
 
 /**
  * Who the users are (`--users`): the synthetic speakers by severity, whose takes keep their
@@ -246,11 +248,15 @@ function heardLive(
   // How long the stream said the room was too loud to hear the speaker over (0076).
   let tooLoudSince: number | undefined;
   let tooLoud = 0;
+  let noticeShown = 0;
   const keep = (events: StreamEvent[], pushed: number): void => {
     for (const e of events) {
       if (e.type === 'final')
         finals.push({ text: e.text, start: e.start, end: e.end, heardAt: pushed / SAMPLE_RATE });
-      if (e.type === 'room-noise' && e.tooLoud) tooLoudSince = pushed;
+      if (e.type === 'room-noise' && e.tooLoud) {
+        tooLoudSince = pushed;
+        noticeShown++;
+      }
       if (e.type === 'room-noise' && !e.tooLoud) {
         tooLoud += pushed - (tooLoudSince ?? pushed);
         tooLoudSince = undefined;
@@ -264,7 +270,7 @@ function heardLive(
     );
   keep(stream.end().answered, audio.length);
   tooLoud += audio.length - (tooLoudSince ?? audio.length);
-  return { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length };
+  return { ...scoreStream(spans, finals), tooLoud: tooLoud / audio.length, noticeShown };
 }
 
 /**
@@ -285,6 +291,7 @@ function heardPressing(
   const scores: RoomScore[] = [];
   const lengths: number[] = [];
   let loudPresses = 0;
+  let noticeShown = 0;
   // Never before the last take has ended: nobody presses while still saying the last one.
   const pressesAt = spans.map((span, k) =>
     Math.max(spans[k - 1]?.end ?? 0, span.start - between(random, [lead, lead + 1])),
@@ -312,7 +319,10 @@ function heardPressing(
           finals.push({ text: e.text, start: at + e.start, end: at + e.end, heardAt: pushed / SAMPLE_RATE });
           heard.answered = true;
         }
-        if (e.type === 'room-noise' && e.tooLoud) heard.loud = true;
+        if (e.type === 'room-noise' && e.tooLoud) {
+          heard.loud = true;
+          noticeShown++;
+        }
       }
     };
     let i = from;
@@ -322,7 +332,7 @@ function heardPressing(
         Math.min(until, i + CHUNK_SAMPLES),
       );
     keep(stream.end().answered, Math.min(until, i));
-    scores.push({ ...scoreStream([span], finals), tooLoud: 0 });
+    scores.push({ ...scoreStream([span], finals), tooLoud: 0, noticeShown: 0 });
     lengths.push(...finals.map((f) => f.end - f.start));
     if (heard.loud || (mode === 'carry' && session.judge.tooLoud)) loudPresses++;
   }
@@ -330,6 +340,7 @@ function heardPressing(
     ...sum(scores),
     medianLength: quantile(lengths, 0.5) ?? 0,
     tooLoud: loudPresses / Math.max(1, spans.length),
+    noticeShown,
   };
 }
 
@@ -354,6 +365,7 @@ function sum(scores: RoomScore[]): RoomScore {
     answeredLate: add((s) => s.answeredLate),
     unanswered: add((s) => s.unanswered),
     tooLoud: add((s) => s.tooLoud) / Math.max(1, scores.length),
+    noticeShown: add((s) => s.noticeShown),
   };
 }
 
@@ -374,7 +386,7 @@ function describe(s: RoomScore): string {
     `unknown accepted ${pct(s.unknownAccepted, s.unknown)}`,
     `finals ${s.finals}, ${s.roomFinals} on the room alone (${s.roomAccepted} accepted)`,
     `median utterance ${s.medianLength.toFixed(1)} s`,
-    `too loud ${(100 * s.tooLoud).toFixed(0)} % of the ${press === undefined ? 'time' : 'presses'}`,
+    `too loud ${(100 * s.tooLoud).toFixed(0)} % of the ${press === undefined ? 'time' : 'presses'} (shown ${s.noticeShown} times)`,
     `right final ${seconds(quantile(s.delays, 0.5))} after the recording ended (95th percentile ${seconds(quantile(s.delays, 0.95))})`,
     `answered over ${LATE_ANSWER} s late ${s.answeredLate}, not at all ${s.unanswered}, of ${s.known + s.unknown}`,
   ].join('  ');

@@ -1,11 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { wavToMono16k } from '../audio/audio.js';
 import { serializeProfile } from '../model/serialize.js';
 import { trainProfile } from '../model/train.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { haveFsdd, jacksonProfile, padded as jackson } from '../test/jackson.node.js';
 import { take } from '../test/phrases.js';
 import { createSpeechHandlers, handleSpeechRequest, type SpeechHandlers } from './handlers.js';
 import type { StreamEvent } from './streaming.js';
@@ -63,23 +60,9 @@ describe('speech handlers', () => {
   });
 });
 
-const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-/** One of jackson's takes with half a second of silence on each side. */
-const jackson = (digit: number, index: number) => {
-  const speech = wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`))));
-  const padded = new Float32Array(speech.length + 16_000);
-  padded.set(speech, 8000);
-  return padded;
-};
-const profileOf = (digits: number[]) =>
-  serializeProfile(
-    trainProfile(
-      digits.flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGITS[d] ?? '', audio: jackson(d, i) }))),
-    ),
-  );
+const profileOf = (digits: number[]) => serializeProfile(jacksonProfile(digits));
 
-describe.skipIf(!existsSync(fsdd))('speech handlers: the generic path', () => {
+describe.skipIf(!haveFsdd)('speech handlers: the generic path', () => {
   it('answers them with the generic path, until the profile has takes of them', async () => {
     const h = createSpeechHandlers({ loadGeneric: () => loadSoundSwallower() });
     await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });

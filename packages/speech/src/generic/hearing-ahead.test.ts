@@ -5,6 +5,7 @@ import { RecognitionStream, type StreamEvent, type StreamOptions } from '../deco
 import {
   jacksonEngine as engine,
   jacksonMatcher as matcher,
+  haveFsdd,
   padded,
   silence,
   speech,
@@ -90,7 +91,7 @@ describe('HearingAhead, on a stream whose decision ahead did not call for it', (
   it('hears a held rejection out at once, as soon as its context has come, and answers it when released', () => {
     const named = { text: 'three', confidence: 0.8 };
     const engine = {
-      name: vi.fn(() => named),
+      name: vi.fn((_audio: Float32Array) => named),
       listen: vi.fn(),
       overhear: vi.fn(),
       catchUp: vi.fn(),

@@ -1,10 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { wavToMono16k } from '../audio/audio.js';
 import type { Recognition } from '../decode/matcher.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { DIGITS, haveFsdd, speech } from '../test/jackson.node.js';
 import { GenericRecogniser } from './generic.js';
 import {
   DOUBTED_BELOW,
@@ -19,12 +16,7 @@ import {
   withSecondOpinion,
 } from './second-opinion.js';
 
-const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const take = (digit: number, index: number) => ({
-  text: DIGITS[digit] ?? '',
-  audio: wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`)))),
-});
+const take = (digit: number, index: number) => ({ text: DIGITS[digit] ?? '', audio: speech(digit, index) });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -72,7 +64,7 @@ describe('withContext', () => {
   });
 });
 
-describe.skipIf(!existsSync(fsdd))('SecondOpinion', () => {
+describe.skipIf(!haveFsdd)('SecondOpinion', () => {
   // Jackson has recorded every digit but three and five.
   const recorded = DIGITS.filter((d) => d !== 'three' && d !== 'five');
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { concatAudio, wavToMono16k } from '../audio/audio.js';
 import { Matcher } from '../decode/matcher.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
+import type { Profile } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 
@@ -13,7 +14,8 @@ const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/d
 /** Whether the shared FSDD recordings are here (tests that need them are skipped otherwise). */
 export const haveFsdd = existsSync(fsdd);
 
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+/** The digits' names, as FSDD's files number them. */
+export const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
 /** Jackson's take `index` of `digit`, as recorded (cut at the word). */
 export const speech = (digit: number, index: number): Float32Array =>
@@ -25,13 +27,12 @@ export const silence = (seconds: number): Float32Array => new Float32Array(Math.
 export const padded = (digit: number, index: number): Float32Array =>
   concatAudio(silence(0.5), speech(digit, index), silence(0.5));
 
+/** Jackson's profile of `digits`, from his first three takes of each. */
+export const jacksonProfile = (digits: readonly number[]): Profile =>
+  trainProfile(digits.flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGITS[d] ?? '', audio: padded(d, i) }))));
+
 /** Jackson's profile of one, four and seven; "three" is a phrase he has not recorded. */
-export const jacksonMatcher = (): Matcher =>
-  new Matcher(
-    trainProfile(
-      [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGITS[d] ?? '', audio: padded(d, i) }))),
-    ),
-  );
+export const jacksonMatcher = (): Matcher => new Matcher(jacksonProfile([1, 4, 7]));
 
 /** A generic path for his phrases: one, four and seven recorded, three not yet. */
 export async function jacksonEngine(): Promise<SecondOpinion> {
