@@ -30,7 +30,13 @@ export {
   type EndpointEvent,
   type Segment,
 } from './vad/endpointer.js';
-export { CLEAR_OVER_ROOM_DB, ListeningRoom, RoomNoiseJudge, type RoomNoiseCause } from './vad/room-noise.js';
+export {
+  CLEAR_AGAIN_OVER_ROOM_DB,
+  CLEAR_OVER_ROOM_DB,
+  ListeningRoom,
+  RoomNoiseJudge,
+  type RoomNoiseCause,
+} from './vad/room-noise.js';
 export { dtw, type Sequence, type DtwOptions } from './model/dtw.js';
 export {
   MODEL_VERSION,

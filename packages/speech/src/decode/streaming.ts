@@ -275,7 +275,7 @@ export class RecognitionStream {
     // opens utterances over that level all the same; the next press drops the level once
     // it hears the room gone (docs/decisions/0095).
     const byVoice = this.matcher.profile.voice !== undefined;
-    const handOn = this.understood || (byVoice && this.room.tooLoud);
+    const handOn = this.understood || (byVoice && this.room.tooLoudNow);
     this.session?.left(handOn ? this.endpointer.roomTalk : undefined, this.steadyFloor(), byVoice);
     return events;
   }
@@ -325,7 +325,7 @@ export class RecognitionStream {
    */
   private heardByVoice(from: number, to: number): boolean {
     const print = this.matcher.profile.voice;
-    if (print === undefined || !this.room.tooLoud || this.talkingRoom() === undefined) return false;
+    if (print === undefined || !this.room.tooLoudNow || this.talkingRoom() === undefined) return false;
     const distortion = voiceDistortion(print, this.framesOf(from, to));
     return distortion !== undefined && distortion < VOICE_LIKE_LINE;
   }
@@ -360,7 +360,7 @@ export class RecognitionStream {
    */
   private unlikeTheVoice(frame: SpectralFrame): number | undefined {
     const print = this.matcher.profile.voice;
-    return print === undefined || !this.room.tooLoud ? undefined : frameDistortion(print, frame);
+    return print === undefined || !this.room.tooLoudNow ? undefined : frameDistortion(print, frame);
   }
 
   /** The level an utterance's loud frames reach (`loudLevelOf`, as its quiet ends are judged). */

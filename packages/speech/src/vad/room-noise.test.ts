@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CLEAR_AGAIN_OVER_ROOM_DB,
   CLEAR_OVER_ROOM_DB,
   HAND_ON_OVER_ROOM_DB,
   ListeningRoom,
@@ -36,6 +37,28 @@ describe('RoomNoiseJudge', () => {
     expect(j.heard(24)).toBe(true); // 12, 25, 24: the user is clear of the room again
     expect(j.tooLoud).toBe(false);
     expect(j.marginDb).toBe(24);
+  });
+
+  it('holds a notice until the user is heard clear of the line by more than turned it on', () => {
+    const j = judge();
+    j.heard(CLEAR_OVER_ROOM_DB - 1);
+    expect(j.tooLoud).toBe(true);
+    expect(j.tooLoudNow).toBe(true);
+    // Margins that swing about the line do not take it back...
+    expect(j.heard(CLEAR_OVER_ROOM_DB + 1)).toBe(false);
+    expect(j.heard(CLEAR_OVER_ROOM_DB + 1)).toBe(false);
+    expect(j.marginDb).toBe(CLEAR_OVER_ROOM_DB + 1);
+    expect(j.tooLoud).toBe(true);
+    // Recognition goes by the line itself.
+    expect(j.tooLoudNow).toBe(false);
+    // ...clear of it again, they do.
+    j.heard(CLEAR_AGAIN_OVER_ROOM_DB);
+    expect(j.heard(CLEAR_AGAIN_OVER_ROOM_DB)).toBe(true);
+    expect(j.tooLoud).toBe(false);
+    // And the same margins that did not take it back do not turn it on.
+    j.heard(CLEAR_OVER_ROOM_DB + 1);
+    expect(j.heard(CLEAR_OVER_ROOM_DB + 1)).toBe(false);
+    expect(j.tooLoud).toBe(false);
   });
 
   it('leaves out an utterance that could not have been opened over the floor it is judged against', () => {
