@@ -45,7 +45,7 @@ describe.skipIf(!haveFsdd)('AnsweredStream', () => {
     generic.delete();
   }, 60_000);
 
-  it('gives the profile’s finals as they are without an engine, and answers them once one is loaded', async () => {
+  it("gives the profile's finals as they are without an engine, and answers them once one is loaded", async () => {
     const generic = await engine();
     let loaded = false;
     const stream = new AnsweredStream(new RecognitionStream(matcher()), () => (loaded ? generic : undefined));
@@ -65,7 +65,8 @@ describe.skipIf(!haveFsdd)('AnsweredStream', () => {
 
   it('keeps what it is asked to: an utterance longer than the stream kept is heard no more', async () => {
     const generic = await engine();
-    // A stream that keeps a tenth of a second cannot hear again what it no longer holds.
+    // A stream asked to keep a tenth of a second (it keeps its last chunk, 0.2 s) cannot hear
+    // again what it no longer holds.
     const short = new AnsweredStream(new RecognitionStream(matcher()), () => generic, 0.1);
     const { found, answered } = run(short, padded(3, 10));
     expect(found.map((f) => f.text)).toEqual([null]);

@@ -30,7 +30,7 @@ export class AnsweredStream {
    *   {@link STREAM_KEPT_SECONDS}, or a whole file's length where one file is one stream.
    */
   constructor(
-    readonly stream: RecognitionStream,
+    private readonly stream: RecognitionStream,
     private readonly engine: () => SecondOpinion | undefined = () => undefined,
     keptSeconds: number = STREAM_KEPT_SECONDS,
   ) {
