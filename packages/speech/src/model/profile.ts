@@ -28,9 +28,11 @@ import type { VoicePrint } from './voice-print.js';
  * a room louder than the takes' (`calibration.loudRoom`), which builds before it would not
  * (21 is left to the phone format). Version 24 may hold the person's voice print
  * (`Profile.voice`), which builds before it would not read (23 is left to the phone
- * format). Versions 1 to 16, 18, 20 and 22 still load.
+ * format). Version 26 may judge a match far beyond the user's repetitions more steeply
+ * (`calibration.farBeyondRepetition`), which builds before it would not (25 is left to the
+ * phone format). Versions 1 to 16, 18, 20, 22 and 24 still load.
  */
-export const MODEL_VERSION = 24;
+export const MODEL_VERSION = 26;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
@@ -128,6 +130,11 @@ export interface Calibration {
    * than the user's repetitions lie from each other is an unknown phrase even when the
    * other phrases are too few, or too unlike it, to be rivals (docs/decisions/0060). */
   beyondRepetition?: { above: number; weight: number };
+  /** From format 26: a second, steeper hinge of the same kind further out, beside
+   * `beyondRepetition`. A single word that differs from an enrolled one in a sound ("go"
+   * for "no") lies 1.7 times as far as the user's repetitions of it, farther than a later
+   * session takes their own words (docs/decisions/0111). */
+  farBeyondRepetition?: { above: number; weight: number };
   /**
    * From format 22: how far the user's takes rose over their room (`riseDb`, the median
    * of their `riseOf`), and what a live utterance that rises less is allowed for. One that

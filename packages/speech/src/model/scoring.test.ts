@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
 import { take } from '../test/phrases.js';
-import { seeded } from '../test/signals.js';
+import { concat, noise, seeded, word } from '../test/signals.js';
 import { DtwWorkspace, type Sequence } from './dtw.js';
 import { takeFeatures } from './features-of-take.js';
 import { cepstralDims, DEFAULT_SETTINGS, makeTemplate, prepare, templateStep } from './profile.js';
@@ -211,7 +211,7 @@ describe('the distance beyond repetition', () => {
     const profile = trainProfile(
       ['yes', 'no'].flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: take(p, t) }))),
     );
-    const { beyondRepetition, ...calibration } = profile.calibration;
+    const { beyondRepetition, farBeyondRepetition: _, ...calibration } = profile.calibration;
     expect(beyondRepetition).toBeDefined();
     const withTerm = new Matcher(profile);
     const withoutTerm = new Matcher({ ...profile, calibration });
@@ -227,4 +227,42 @@ describe('the distance beyond repetition', () => {
     }
     for (const p of [0, 1]) for (const t of [5, 6]) expect(confidenceOf(withTerm, p, t)).toBeGreaterThan(0.9);
   });
+
+  /** A one-syllable tone word: a short onset at `onsetHz`, then the vowel every such word shares. */
+  function syllable(onsetHz: number, takeIndex: number): Float32Array {
+    const r = seeded(500 + takeIndex * 13 + onsetHz);
+    const tempo = 0.9 + 0.2 * r();
+    const shift = 0.95 + 0.1 * r();
+    return concat(
+      noise(0.4, 0.001, takeIndex + 1),
+      word(0.09 * tempo, [150 * shift, 150 * shift], [onsetHz, onsetHz], takeIndex + 3),
+      word(0.3 * tempo, [150 * shift, 120 * shift], [700, 1100], takeIndex + 4),
+      noise(0.6, 0.001, takeIndex + 9),
+    );
+  }
+
+  it('rejects a word that differs from an enrolled one in its first sound, as "go" for "no"', () => {
+    // "no" among six longer phrases: an unknown word with another onset is far from the
+    // six, so the rival term takes it for "no"; only how far it lies beyond the user's own
+    // repetitions of "no" tells it apart (docs/decisions/0111).
+    const profile = trainProfile([
+      ...[0, 1, 2].map((t) => ({ text: 'no', audio: syllable(300, t) })),
+      ...[0, 1, 2, 3, 4, 5].flatMap((p) =>
+        [0, 1, 2].map((t) => ({ text: `phrase ${p}`, audio: take(p, t) })),
+      ),
+    ]);
+    const matcher = new Matcher(profile);
+    const { farBeyondRepetition, ...calibration } = profile.calibration;
+    expect(farBeyondRepetition).toBeDefined();
+    const before = new Matcher({ ...profile, calibration });
+    const heard = (m: Matcher, onsetHz: number, t: number) =>
+      m.recognise(takeFeatures(syllable(onsetHz, t), profile.settings).features);
+    const unknown = [1500, 2500, 3500].flatMap((hz) => [5, 6, 7].map((t) => [hz, t] as const));
+    for (const [hz, t] of unknown) {
+      expect(heard(matcher, hz, t).alternatives[0]?.text).toBe('no');
+      expect(heard(matcher, hz, t).rejected).toBe(true);
+    }
+    expect(unknown.some(([hz, t]) => !heard(before, hz, t).rejected)).toBe(true);
+    for (const t of [5, 6, 7]) expect(heard(matcher, 300, t).confidence).toBeGreaterThan(0.9);
+  }, 30_000);
 });

@@ -335,7 +335,8 @@ export interface MatchEvidence {
  * and to its rivals; with a fourth weight, from its {@link misfit} against the user's
  * typical one (a match without one is judged on the other terms; format 8 files, whose
  * bias holds the typical misfit, count it as 0); and with `beyondRepetition`, from how
- * much farther it lies than the user's repetitions of the phrase lie from each other; with
+ * much farther it lies than the user's repetitions of the phrase lie from each other (and
+ * with `farBeyondRepetition`, more steeply further out); with
  * `loudRoom`, allowing for a live utterance that rose over its room less than the user's
  * takes rose over theirs.
  */
@@ -348,20 +349,27 @@ export function confidence(cal: Calibration, e: MatchEvidence): number {
       : e.misfit === undefined
         ? 0
         : e.misfit - cal.typicalMisfit;
-  const beyond = cal.beyondRepetition;
+  const roomAllowance = loudRoomAllowance(cal.loudRoom, e.riseDb);
+  // Over a room louder than the takes', a known phrase lies far beyond the user's
+  // repetitions too: the steeper hinge speaks only where the room allows nothing.
   const far =
-    beyond === undefined || e.spread === undefined
-      ? 0
-      : beyond.weight * Math.max(0, Math.log(e.distance / e.spread) - beyond.above);
+    hinge(cal.beyondRepetition, e) +
+    (roomAllowance > 0 || e.byVoice === true ? 0 : hinge(cal.farBeyondRepetition, e));
   const z =
     w0 +
     w1 * Math.log(e.distance / e.scale) +
     w2 * Math.log(e.distance / (Number.isFinite(e.rival) ? e.rival : e.distance * 2)) +
     w3 * unevenness +
     far +
-    loudRoomAllowance(cal.loudRoom, e.riseDb) +
+    roomAllowance +
     (e.byVoice === true && cal.loudRoom !== undefined ? VOICE_OVER_ROOM_ALLOWANCE : 0);
   return 1 / (1 + Math.exp(-z));
+}
+
+/** `weight` a unit of log distance beyond `above` times the matched phrase's spread. */
+function hinge(h: { above: number; weight: number } | undefined, e: MatchEvidence): number {
+  if (h === undefined || e.spread === undefined) return 0;
+  return h.weight * Math.max(0, Math.log(e.distance / e.spread) - h.above);
 }
 
 /**

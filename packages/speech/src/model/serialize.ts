@@ -104,17 +104,25 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * and 15 with twenty cepstra and deltas over two frames either side always, 14 is 16
  * with every pause kept (15, the phone format, keeps them still), 16 is 18 with no
  * floor under the quietest bands, 18 is 20 with every live frame aligned, 20 is 22
- * with no allowance for a louder room, and 22 is 24 without the person's voice print. */
+ * with no allowance for a louder room, 22 is 24 without the person's voice print, and 24
+ * is 26 without the steeper hinge far beyond repetition. */
 const READABLE_VERSIONS = new Set([
   ...Array.from({ length: 16 }, (_, i) => i + 1),
   18,
   20,
   22,
+  24,
   PHONE_MODEL_VERSION,
   MODEL_VERSION,
 ]);
 
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+/** A hinge beyond repetition: two finite numbers, `above` and `weight`. */
+const hingeValid = (x: unknown): boolean =>
+  typeof x === 'object' &&
+  x !== null &&
+  finite((x as Record<string, unknown>).above) &&
+  finite((x as Record<string, unknown>).weight);
 /** A whole number from 1 to `max`. */
 const countUpTo =
   (max: number) =>
@@ -216,12 +224,13 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   )
     throw bad('the header is damaged');
   // A fourth weight (the misfit) came with format 8, the typical misfit beside it and the
-  // distance beyond repetition with format 10, the loud room's allowance with format 22; a
-  // file that claims one earlier is damaged.
+  // distance beyond repetition with format 10, the loud room's allowance with format 22, the
+  // steeper hinge further out with format 26; a file that claims one earlier is damaged.
   const calibration = header.calibration as Partial<Calibration> | undefined;
   const weights: unknown = calibration?.weights;
   const typicalMisfit: unknown = calibration?.typicalMisfit;
   const beyond: unknown = calibration?.beyondRepetition;
+  const farBeyond: unknown = calibration?.farBeyondRepetition;
   const loudRoom: unknown = calibration?.loudRoom;
   if (!(
     Array.isArray(weights) &&
@@ -229,12 +238,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     weights.every(finite) &&
     finite(calibration?.threshold) &&
     (typicalMisfit === undefined || (weights.length === 4 && version >= 10 && finite(typicalMisfit))) &&
-    (beyond === undefined ||
-      (version >= 10 &&
-        typeof beyond === 'object' &&
-        beyond !== null &&
-        finite((beyond as Record<string, unknown>).above) &&
-        finite((beyond as Record<string, unknown>).weight))) &&
+    (beyond === undefined || (version >= 10 && hingeValid(beyond))) &&
+    (farBeyond === undefined || (version >= 26 && beyond !== undefined && hingeValid(farBeyond))) &&
     (loudRoom === undefined || (version >= 22 && loudRoomValid(loudRoom)))
   ))
     throw bad('the header is damaged');

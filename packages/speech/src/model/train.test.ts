@@ -23,6 +23,7 @@ import { DtwWorkspace } from './dtw.js';
 import { align, prune, sketchDistance, SketchTable } from './scoring.js';
 import {
   BEYOND_REPETITION,
+  FAR_BEYOND_REPETITION,
   LOUD_ROOM,
   impostorCandidates,
   DYNAMIC_RANGE,
@@ -532,6 +533,27 @@ describe('serialised profiles', () => {
     expect(readAsFormat(profile, 22).voice).toBeUndefined();
   });
 
+  it('keeps the steeper hinge far beyond repetition from format 26 on, and refuses it earlier or damaged', () => {
+    const { farBeyondRepetition } = profile.calibration;
+    expect(farBeyondRepetition).toEqual(FAR_BEYOND_REPETITION);
+    expect(deserializeProfile(bytes).calibration.farBeyondRepetition).toEqual(farBeyondRepetition);
+    const v24 = bytes.slice();
+    new DataView(v24.buffer).setUint16(4, 24, true);
+    expect(() => deserializeProfile(v24)).toThrow(/damaged/);
+    const { beyondRepetition: _, ...withoutNearer } = profile.calibration;
+    for (const calibration of [
+      { ...profile.calibration, farBeyondRepetition: { above: 'far', weight: -80 } },
+      { ...profile.calibration, farBeyondRepetition: { above: 0.45 } },
+      { ...profile.calibration, farBeyondRepetition: null },
+      // Only beside the hinge nearer in.
+      withoutNearer,
+    ]) {
+      expect(() => deserializeProfile(withHeader(bytes, { calibration }))).toThrow(/damaged/);
+    }
+    // A format 24 file, without it, decides as it always did.
+    expect(readAsFormat(profile, 24).calibration.farBeyondRepetition).toBeUndefined();
+  });
+
   it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
     for (const misfitAbove of [-1, 'long', null]) {
       const settings = { ...profile.settings, misfitAbove };
@@ -621,12 +643,15 @@ describe('serialised profiles', () => {
  * take exactly as `trained` does, as a file of that format always did.
  */
 function readAsFormat(trained: Profile, version: number): Profile {
-  // Builds before format 24 learnt no voice print.
+  // Builds before format 24 learnt no voice print, before format 26 no steeper hinge.
   const { voice: _, ...withoutVoice } = trained;
-  const file = serializeProfile(version < 24 ? withoutVoice : trained);
+  const voiced = version < 24 ? withoutVoice : trained;
+  const { farBeyondRepetition: __, ...calibration } = voiced.calibration;
+  const then = version < 26 ? { ...voiced, calibration } : voiced;
+  const file = serializeProfile(then);
   new DataView(file.buffer).setUint16(4, version, true);
   const back = deserializeProfile(file);
-  for (const [ra, rb] of decisionsOf(trained, back)) {
+  for (const [ra, rb] of decisionsOf(then, back)) {
     expect(rb.text).toBe(ra.text);
     expect(rb.confidence).toBeCloseTo(ra.confidence, 5);
   }

@@ -85,6 +85,17 @@ export const WHITENED_CALIBRATION: Calibration = { weights: [-3.67, -10, -20, -6
  */
 export const BEYOND_REPETITION = { above: 0.2, weight: -10 } as const;
 /**
+ * Beside it, further out: a match more than `e^0.45` (1.57) times the user's take-to-take
+ * distance away loses another `4` of score a unit of log distance beyond that. A single
+ * word that differs from an enrolled one in a sound ("go" for "no", "hello" for "no") lies
+ * 1.67-1.75 times as far, and far from every other phrase, so the relative terms take it
+ * for a repetition; a later session's own words lie nearer (the synthetic speakers'
+ * later-day tuning takes decide as without it). Tuning splits: the mild speakers' single
+ * words 7.1 -> 3.6 % of unknown words accepted, every other figure as before
+ * (docs/decisions/0111).
+ */
+export const FAR_BEYOND_REPETITION = { above: 0.45, weight: -80 } as const;
+/**
  * What a live utterance heard in a room louder than the user's takes were is allowed for
  * (`calibration.loudRoom`): rising over its room 8 dB less than the takes did, nothing;
  * 20 dB or more less, one unit of score in `sigmoid` units (0.05 of the cut's score, the
@@ -299,8 +310,14 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // the plain rule, accepted far more unknown words with the allowance (0085). Profiles
   // that match phones keep their own format (15), which has none.
   const riseDb = whitening !== undefined && phoneView === undefined ? takesRise(takes) : undefined;
-  const calibration: Calibration =
-    riseDb === undefined ? rule : { ...rule, loudRoom: { riseDb, ...LOUD_ROOM } };
+  const calibration: Calibration = {
+    ...rule,
+    ...(riseDb === undefined ? {} : { loudRoom: { riseDb, ...LOUD_ROOM } }),
+    // Nor for the steeper hinge far beyond repetition (format 26).
+    ...(whitening !== undefined && phoneView === undefined
+      ? { farBeyondRepetition: { ...FAR_BEYOND_REPETITION } }
+      : {}),
+  };
   // The phone format (15) has no place for it.
   const voice = phoneView === undefined ? learnVoicePrint(takes.map((take) => take.frames)) : undefined;
   return {
