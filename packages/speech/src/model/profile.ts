@@ -115,6 +115,13 @@ export const DEFAULT_SETTINGS: ModelSettings = {
   variancePower: 0.75,
 };
 
+/** `weight * max(0, log(d1 / spread) - above)`, in `sigmoid` units: how a match is judged
+ * beyond the user's repetitions of the phrase it matched (`Calibration`). */
+export interface Hinge {
+  above: number;
+  weight: number;
+}
+
 /** Logistic calibration over log distance ratios. */
 export interface Calibration {
   /** Weights for [1, log(d1 / scale), log(d1 / rival)] and, from format 8, the match's
@@ -129,12 +136,12 @@ export interface Calibration {
    * the typical distance between two takes of the matched phrase. A match much farther
    * than the user's repetitions lie from each other is an unknown phrase even when the
    * other phrases are too few, or too unlike it, to be rivals (docs/decisions/0060). */
-  beyondRepetition?: { above: number; weight: number };
+  beyondRepetition?: Hinge;
   /** From format 26: a second, steeper hinge of the same kind further out, beside
    * `beyondRepetition`. A single word that differs from an enrolled one in a sound ("go"
    * for "no") lies 1.7 times as far as the user's repetitions of it, farther than a later
    * session takes their own words (docs/decisions/0111). */
-  farBeyondRepetition?: { above: number; weight: number };
+  farBeyondRepetition?: Hinge;
   /**
    * From format 22: how far the user's takes rose over their room (`riseDb`, the median
    * of their `riseOf`), and what a live utterance that rises less is allowed for. One that

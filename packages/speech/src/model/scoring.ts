@@ -5,6 +5,7 @@ import {
   defaultFrontEnd,
   matchesPhones,
   type Calibration,
+  type Hinge,
   type LoudRoomAllowance,
   type ModelSettings,
   type Prepared,
@@ -367,7 +368,7 @@ export function confidence(cal: Calibration, e: MatchEvidence): number {
 }
 
 /** `weight` a unit of log distance beyond `above` times the matched phrase's spread. */
-function hinge(h: { above: number; weight: number } | undefined, e: MatchEvidence): number {
+function hinge(h: Hinge | undefined, e: MatchEvidence): number {
   if (h === undefined || e.spread === undefined) return 0;
   return h.weight * Math.max(0, Math.log(e.distance / e.spread) - h.above);
 }

@@ -306,17 +306,16 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
     whitening === undefined
       ? { weights: [...RELATIVE_CALIBRATION.weights], threshold }
       : misfitCalibration(typicalMisfit(templates, queries, byPhrase, unknownPhrase, settings), threshold);
-  // Only whitened profiles allow for a loud room: profiles of one take a phrase, judged on
-  // the plain rule, accepted far more unknown words with the allowance (0085). Profiles
-  // that match phones keep their own format (15), which has none.
-  const riseDb = whitening !== undefined && phoneView === undefined ? takesRise(takes) : undefined;
+  // Only whitened profiles allow for a loud room and judge a match far beyond repetition
+  // more steeply: profiles of one take a phrase, judged on the plain rule, accepted far
+  // more unknown words with the allowance (0085). Profiles that match phones keep their
+  // own format (15), which has neither.
+  const whitenedCepstraOnly = whitening !== undefined && phoneView === undefined;
+  const riseDb = whitenedCepstraOnly ? takesRise(takes) : undefined;
   const calibration: Calibration = {
     ...rule,
     ...(riseDb === undefined ? {} : { loudRoom: { riseDb, ...LOUD_ROOM } }),
-    // Nor for the steeper hinge far beyond repetition (format 26).
-    ...(whitening !== undefined && phoneView === undefined
-      ? { farBeyondRepetition: { ...FAR_BEYOND_REPETITION } }
-      : {}),
+    ...(whitenedCepstraOnly ? { farBeyondRepetition: { ...FAR_BEYOND_REPETITION } } : {}),
   };
   // The phone format (15) has no place for it.
   const voice = phoneView === undefined ? learnVoicePrint(takes.map((take) => take.frames)) : undefined;
