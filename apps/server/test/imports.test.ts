@@ -122,14 +122,19 @@ describe('importing existing recordings', () => {
 
     // Titles name phrases only for Voice Memos: other sources need a transcript.
     const manual = await importTakes(user.access_token, {
-      info: { source: 'manual', transcripts: { 'b.mp3': 'Thank you', 'c.ogg': 'Thank you' } },
+      info: {
+        source: 'manual',
+        transcripts: { 'b.mp3': 'Thank you', 'c.ogg': 'Thank you', 'voicemail.wav': 'Thank you' },
+      },
       files: [
         ['Thank you.webm', fixture('take.webm')],
         ['b.mp3', fixture('take.mp3')],
         ['c.ogg', fixture('take.ogg')],
+        // A telephone's 8 kHz mu-law, as voicemail is exported.
+        ['voicemail.wav', fixture('take-mulaw.wav')],
       ],
     });
-    expect(manual.body.imported.map((item) => item.file)).toEqual(['b.mp3', 'c.ogg']);
+    expect(manual.body.imported.map((item) => item.file)).toEqual(['b.mp3', 'c.ogg', 'voicemail.wav']);
     expect(manual.body.refused).toEqual([
       { file: 'Thank you.webm', reason: 'No transcript names this file.' },
     ]);
@@ -138,7 +143,7 @@ describe('importing existing recordings', () => {
       .select(['duration_ms', 'storage_key'])
       .where('user_id', '=', user.user.id)
       .execute();
-    expect(takes).toHaveLength(4);
+    expect(takes).toHaveLength(5);
     // Whatever came in is kept as the 16 kHz WAV that training reads.
     expect(takes.every((take) => take.storage_key.endsWith('.wav') && take.duration_ms > 1400)).toBe(true);
   });

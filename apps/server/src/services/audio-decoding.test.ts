@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { decodeAudioFile } from './audio-decoding.js';
 
-// "Yes please", 1.54 s, the same recording in each format (made with ffmpeg from take.wav).
+// "Yes please", 1.54 s, the same recording in each format (made with ffmpeg from take.wav;
+// the mu-law and A-law WAVs with sox, at the telephone's 8 kHz).
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../test/fixtures/audio/${name}`, import.meta.url)));
 
@@ -30,6 +31,8 @@ describe('decodeAudioFile', () => {
     ['take.webm', 'WebM Opus, as browsers record'],
     ['take.flac', 'FLAC'],
     ['take.aiff', 'AIFF'],
+    ['take-mulaw.wav', 'mu-law WAV, as telephone systems and voicemail export'],
+    ['take-alaw.wav', 'A-law WAV, the same outside North America and Japan'],
   ])('reads %s (%s) as the same sound as the WAV', async (name) => {
     const wav = await decodeAudioFile(reference);
     const other = await decodeAudioFile(fixture(name));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SpeechError } from '../errors.js';
 import { decodeWav, encodeWavPcm16 } from './wav.js';
@@ -59,6 +60,32 @@ describe('decodeWav', () => {
     expect(d.sampleRate).toBe(44100);
     expect(Array.from(d.channels[0] ?? [])).toEqual([0.5, 0.25, 1]);
     expect(Array.from(d.channels[1] ?? [])).toEqual([-0.5, -0.25, -1]);
+  });
+
+  it('expands every mu-law and A-law code as sox does, channel by channel', () => {
+    // The 16-bit values sox gives each of the 256 codes (`sox -e mu-law` / `-e a-law`):
+    // an independent expansion of G.711 to check ours against.
+    const expanded = JSON.parse(
+      readFileSync(new URL('../test/fixtures/g711-expanded-by-sox.json', import.meta.url), 'utf8'),
+    ) as Record<'mulaw' | 'alaw', number[]>;
+    for (const [format, reference] of [
+      [7, expanded.mulaw],
+      [6, expanded.alaw],
+    ] as const) {
+      // Stereo, every code once in the left channel and in reverse order in the right.
+      const v = header(format, 2, 8000, 8, 512);
+      for (let code = 0; code < 256; code++) {
+        v.setUint8(44 + code * 2, code);
+        v.setUint8(44 + code * 2 + 1, 255 - code);
+      }
+      const d = decodeWav(new Uint8Array(v.buffer));
+      expect(d.sampleRate).toBe(8000);
+      expect(Array.from(d.channels[0] ?? [], (x) => x * 32768)).toEqual(reference);
+      expect(Array.from(d.channels[1] ?? [], (x) => x * 32768)).toEqual([...reference].reverse());
+    }
+    // Companded samples are 8 bits: another width is not G.711.
+    const wide = header(7, 1, 8000, 16, 100);
+    expect(codeOf(() => decodeWav(new Uint8Array(wide.buffer)))).toBe('unsupported_audio');
   });
 
   it('rejects empty, non-audio, truncated and unsupported input with a code', () => {

@@ -9,7 +9,30 @@ export interface DecodedAudio {
 
 const WAVE_FORMAT_PCM = 1;
 const WAVE_FORMAT_IEEE_FLOAT = 3;
+const WAVE_FORMAT_ALAW = 6;
+const WAVE_FORMAT_MULAW = 7;
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
+
+/**
+ * G.711 mu-law (North America, Japan) and A-law (elsewhere): 8-bit companded samples, what
+ * telephone systems, voicemail exports and many dictation recorders write into WAV files.
+ * Each code is expanded to its 16-bit linear value as ITU-T G.711 defines it, once, into a
+ * table of 256 samples in [-1, 1].
+ */
+const MULAW = Float32Array.from({ length: 256 }, (_, code) => {
+  const u = ~code & 0xff;
+  const magnitude = ((((u & 0x0f) << 3) + 0x84) << ((u >> 4) & 7)) - 0x84;
+  // `0 - magnitude`: mu-law's negative zero (0x7f) decodes to a plain 0, not -0.
+  return (u & 0x80 ? 0 - magnitude : magnitude) / 32768;
+});
+const ALAW = Float32Array.from({ length: 256 }, (_, code) => {
+  const a = code ^ 0x55;
+  const exponent = (a >> 4) & 7;
+  const mantissa = (a & 0x0f) << 4;
+  const magnitude = exponent === 0 ? mantissa + 8 : (mantissa + 0x108) << (exponent - 1);
+  // A-law's sign bit is set for positive samples.
+  return (a & 0x80 ? magnitude : -magnitude) / 32768;
+});
 
 function tag(view: DataView, offset: number): string {
   return String.fromCharCode(
@@ -20,7 +43,10 @@ function tag(view: DataView, offset: number): string {
   );
 }
 
-/** Decode a RIFF/WAVE file holding PCM (8/16/24/32-bit) or IEEE float (32/64-bit) samples. */
+/**
+ * Decode a RIFF/WAVE file holding PCM (8/16/24/32-bit), IEEE float (32/64-bit) or G.711
+ * mu-law or A-law (8-bit) samples.
+ */
 export function decodeWav(bytes: Uint8Array): DecodedAudio {
   if (bytes.byteLength === 0) throw new SpeechError('empty_audio', 'The audio file is empty.');
   if (bytes.byteLength < 12) throw new SpeechError('not_audio', 'This is not a WAV audio file.');
@@ -67,22 +93,26 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
   const bytesPerSample = bitsPerSample / 8;
   const supported =
     (format === WAVE_FORMAT_PCM && [8, 16, 24, 32].includes(bitsPerSample)) ||
-    (format === WAVE_FORMAT_IEEE_FLOAT && (bitsPerSample === 32 || bitsPerSample === 64));
+    (format === WAVE_FORMAT_IEEE_FLOAT && (bitsPerSample === 32 || bitsPerSample === 64)) ||
+    ((format === WAVE_FORMAT_MULAW || format === WAVE_FORMAT_ALAW) && bitsPerSample === 8);
   if (!supported) {
     throw new SpeechError(
       'unsupported_audio',
-      `Unsupported WAV encoding (format ${format}, ${bitsPerSample} bits); use 16-bit PCM or 32-bit float.`,
+      `Unsupported WAV encoding (format ${format}, ${bitsPerSample} bits); use PCM, 32-bit float, mu-law or A-law.`,
     );
   }
   const frameBytes = bytesPerSample * channelCount;
   const frames = Math.floor(data.length / frameBytes);
   if (frames === 0) throw new SpeechError('empty_audio', 'The audio file holds no samples.');
   const channels = Array.from({ length: channelCount }, () => new Float32Array(frames));
+  const companded = format === WAVE_FORMAT_MULAW ? MULAW : format === WAVE_FORMAT_ALAW ? ALAW : undefined;
   let p = data.offset;
   for (let i = 0; i < frames; i++) {
     for (let c = 0; c < channelCount; c++) {
       let v: number;
-      if (format === WAVE_FORMAT_IEEE_FLOAT) {
+      if (companded !== undefined) {
+        v = companded[view.getUint8(p)] as number;
+      } else if (format === WAVE_FORMAT_IEEE_FLOAT) {
         v = bitsPerSample === 32 ? view.getFloat32(p, true) : view.getFloat64(p, true);
       } else if (bitsPerSample === 16) {
         v = view.getInt16(p, true) / 32768;
