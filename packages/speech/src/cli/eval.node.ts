@@ -10,6 +10,8 @@ import {
   type RecogniserFactory,
   type GenericHearingTrial,
 } from '../eval/evaluate.js';
+import { asRecorded, floorRmsOf } from '../eval/channels.js';
+import { hash, rng } from '../eval/seeded.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     'no-generic': { type: 'boolean', default: false },
     'personal-only': { type: 'boolean', default: false },
     adapt: { type: 'boolean', default: false },
+    'as-recorded': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     'phone-weight': { type: 'string' },
     unrecorded: { type: 'string' },
@@ -33,7 +36,7 @@ const { values } = parseArgs({
 });
 if (values.enroll === undefined || values.test === undefined) {
   console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--verbose] [--phone-weight W] [--unrecorded N]',
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--verbose] [--phone-weight W] [--unrecorded N]',
   );
   process.exit(2);
 }
@@ -49,7 +52,14 @@ async function manifest(path: string) {
   }
 }
 const enrol = await manifest(values.enroll);
-const test = await manifest(values.test);
+// `--as-recorded`: each test file heard as the app records a phrase, with the room before,
+// after and under it at the file's own floor, while enrolment stays as the manifest has it:
+// what a person whose takes were cut close would meet live (docs/decisions/0113).
+const test = (await manifest(values.test)).map((item, i) =>
+  values['as-recorded']
+    ? { ...item, audio: asRecorded(item.audio, floorRmsOf(item.audio), rng(hash(`${item.speaker} ${i}`))) }
+    : item,
+);
 // A profile is trained per enrolled speaker: say so when test items have none to meet.
 const enrolled = new Set(enrol.map((e) => e.speaker));
 const strangers = [...new Set(test.filter((t) => !enrolled.has(t.speaker)).map((t) => t.speaker))];

@@ -71,6 +71,24 @@ export function addRoomTone(audio: Float32Array, rms: number, random: () => numb
   for (let i = 0; i < audio.length; i++) audio[i] = (audio[i] as number) + (tone[i] as number) * scale;
 }
 
+/** 10 ms frames, for a recording's own floor. */
+const FLOOR_FRAME = SAMPLE_RATE / 100;
+
+/**
+ * A recording's own floor, as a root mean square: that of its quietest tenth of 10 ms
+ * frames (the room between words, or a close-cut file's quietest sound).
+ */
+export function floorRmsOf(audio: Float32Array): number {
+  const powers: number[] = [];
+  for (let from = 0; from + FLOOR_FRAME <= audio.length; from += FLOOR_FRAME) {
+    let sum = 0;
+    for (let i = from; i < from + FLOOR_FRAME; i++) sum += (audio[i] as number) ** 2;
+    powers.push(sum / FLOOR_FRAME);
+  }
+  powers.sort((a, b) => a - b);
+  return Math.sqrt(powers[Math.floor(0.1 * powers.length)] ?? 0);
+}
+
 /**
  * A word cut close in a file (as FSDD's are) as the app would have recorded it: 0.3 s before
  * it and 0.5 s after it, the end-pointer's padding and more, and a quiet room at `roomRms`
