@@ -10,8 +10,8 @@ import {
   type RecogniserFactory,
   type GenericHearingTrial,
 } from '../eval/evaluate.js';
-import { asRecorded, floorRmsOf } from '../eval/channels.js';
-import { hash, rng } from '../eval/seeded.js';
+import { asRecorded, floorRmsOf } from '../audio/as-recorded.js';
+import { hash, rng } from '../seeded.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { toMono16k } from '../audio/audio.js';
 import { decodeWav } from '../audio/wav.js';
 import { inNoise } from '../eval/channels.js';
-import { hash, rng } from '../eval/seeded.js';
+import { hash, rng } from '../seeded.js';
 import { SAMPLE_RATE } from '../units.js';
 import { writeHeardCopies } from './channel-copies.node.js';
 
@@ -75,7 +75,7 @@ async function noiseFingerprint(): Promise<string> {
   for (const module of [
     './noisy-room.node.js',
     './channel-copies.node.js',
-    '../eval/seeded.js',
+    '../seeded.js',
     '../eval/channels.js',
   ])
     hash.update(await readFile(fileURLToPath(new URL(module, import.meta.url))));

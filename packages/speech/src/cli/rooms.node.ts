@@ -19,8 +19,9 @@ import {
   type StreamScore,
 } from '../eval/continuous.js';
 import { ListeningRoom } from '../vad/room-noise.js';
-import { asRecorded, narrowBand, rmsOf } from '../eval/channels.js';
-import { between, hash, rng } from '../eval/seeded.js';
+import { asRecorded } from '../audio/as-recorded.js';
+import { narrowBand, rmsOf } from '../eval/channels.js';
+import { between, hash, rng } from '../seeded.js';
 import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';

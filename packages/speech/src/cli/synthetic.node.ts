@@ -8,8 +8,9 @@ import { toMono16k } from '../audio/audio.js';
 import { decodeWav, encodeWavPcm16 } from '../audio/wav.js';
 import { SAMPLE_RATE } from '../units.js';
 import { ENROLLED_PHRASES, ENROLLED_WORDS, UNENROLLED_PHRASES, UNENROLLED_WORDS } from './phrases.js';
-import { addRoomTone, rmsOf } from '../eval/channels.js';
-import { between, hash, rng } from '../eval/seeded.js';
+import { addRoomTone } from '../audio/as-recorded.js';
+import { rmsOf } from '../eval/channels.js';
+import { between, hash, rng } from '../seeded.js';
 
 const run = promisify(execFile);
 
@@ -194,7 +195,8 @@ async function rendererFingerprint(): Promise<string> {
   const modules = [
     './synthetic.node.js',
     './phrases.js',
-    '../eval/seeded.js',
+    '../seeded.js',
+    '../audio/as-recorded.js',
     '../audio/audio.js',
     '../audio/wav.js',
     '../audio/resample.js',

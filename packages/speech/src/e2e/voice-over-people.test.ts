@@ -10,8 +10,8 @@ import { concatAudio, wavToMono16k } from '../audio/audio.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import { sayInStream, scoreStream, type StreamFinal, type StreamScore } from '../eval/continuous.js';
-import { asRecorded } from '../eval/channels.js';
-import { rng } from '../eval/seeded.js';
+import { asRecorded } from '../audio/as-recorded.js';
+import { rng } from '../seeded.js';
 import { trainProfile } from '../model/train.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 

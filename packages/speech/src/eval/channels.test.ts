@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rng } from './seeded.js';
-import { activeLevel, asRecorded, floorRmsOf, inNoise } from './channels.js';
+import { activeLevel, inNoise } from './channels.js';
 
 const tone = (seconds: number, amplitude: number): Float32Array =>
   Float32Array.from(
@@ -34,27 +33,5 @@ describe('inNoise', () => {
 
   it('refuses an empty noise', () => {
     expect(() => inNoise(tone(0.1, 0.1), new Float32Array(0), 10)).toThrow(RangeError);
-  });
-});
-
-describe('floorRmsOf and asRecorded', () => {
-  it("finds a recording's own floor, and puts the room around a close-cut word at it", () => {
-    const random = rng(7);
-    // A word between two short stretches of a quiet room (white noise, RMS 0.001).
-    const room = (seconds: number) =>
-      Float32Array.from(
-        { length: Math.round(seconds * 16_000) },
-        () => (random() * 2 - 1) * 0.001 * Math.sqrt(3),
-      );
-    const take = new Float32Array([...room(0.1), ...tone(0.5, 0.3), ...room(0.1)]);
-    expect(floorRmsOf(take)).toBeGreaterThan(0.0008);
-    expect(floorRmsOf(take)).toBeLessThan(0.0012);
-    // Cut close, the word alone: its floor is its own quietest sound.
-    const word = tone(0.5, 0.3);
-    expect(floorRmsOf(word)).toBeGreaterThan(0.2);
-    const recorded = asRecorded(word, 0.001, rng(3));
-    expect(recorded.length).toBe(Math.round(0.3 * 16_000) + word.length + Math.round(0.5 * 16_000));
-    expect(floorRmsOf(recorded)).toBeGreaterThan(0.0008);
-    expect(floorRmsOf(recorded)).toBeLessThan(0.0012);
   });
 });

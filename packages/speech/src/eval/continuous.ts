@@ -3,7 +3,8 @@
 import { normaliseText } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { SAMPLE_RATE } from '../units.js';
-import { addRoomTone, inNoise, rmsOf } from './channels.js';
+import { addRoomTone } from '../audio/as-recorded.js';
+import { inNoise, rmsOf } from './channels.js';
 
 /** Where one phrase was said in the stream. */
 export interface SaidSpan {

@@ -1,6 +1,6 @@
 // Deterministic test signals shared by the unit tests.
 import { concatAudio } from '../audio/audio.js';
-import { rng } from '../eval/seeded.js';
+import { rng } from '../seeded.js';
 import { SAMPLE_RATE } from '../units.js';
 
 /** A seeded uniform generator in [0, 1): the benchmark data's own. */
