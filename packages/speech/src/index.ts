@@ -2,7 +2,6 @@ export * from './units.js';
 export * from './errors.js';
 export { decodeWav, encodeWavPcm16, type DecodedAudio } from './audio/wav.js';
 export { resample, type ResampleOptions } from './audio/resample.js';
-export { importedAsRecorded, RECORDED_LEAD, RECORDED_TAIL } from './audio/as-recorded.js';
 export { concatAudio, downmix, toMono16k, wavToMono16k, int16ToFloat32 } from './audio/audio.js';
 export { KeptAudio, STREAM_KEPT_SECONDS } from './audio/kept-audio.js';
 export {

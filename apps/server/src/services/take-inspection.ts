@@ -1,4 +1,4 @@
-import { downmix, importedAsRecorded, resample } from '@parla/speech';
+import { downmix, resample } from '@parla/speech';
 import { AppError } from '../errors.js';
 import { decodeAudioFile } from './audio-decoding.js';
 
@@ -71,14 +71,4 @@ export async function inspectTake(bytes: Uint8Array): Promise<InspectedTake> {
     peakDbfs,
     clippedShare,
   };
-}
-
-/**
- * An imported take kept as the app records a phrase: the room before, after and under it,
- * at the recording's own floor. Profiles of files cut close at the word, or floored by
- * another recording, understand the same person heard live far worse (docs/decisions/0114).
- */
-export function keptAsRecorded(take: InspectedTake): InspectedTake {
-  const samples = importedAsRecorded(take.samples);
-  return { ...take, samples, durationMs: Math.round((samples.length / 16_000) * 1000) };
 }

@@ -27,7 +27,7 @@ import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import type { ImportFile } from './import-archive.js';
 import { DEFAULT_SCENARIO } from './phrases.service.js';
-import { inspectTake, keptAsRecorded, type InspectedTake } from './take-inspection.js';
+import { inspectTake, type InspectedTake } from './take-inspection.js';
 
 export const TRAIN_PROFILE_JOB = 'train_profile';
 export const MODEL_TYPE = 'acoustic';
@@ -178,7 +178,7 @@ export class VoiceProfileService {
       // its transcript says or lacks.
       let take: InspectedTake;
       try {
-        take = keptAsRecorded(await inspectTake(file.bytes));
+        take = await inspectTake(file.bytes);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         report.refused.push({ file: file.name, reason: error.message });

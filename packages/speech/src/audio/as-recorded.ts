@@ -1,4 +1,4 @@
-// Recordings made elsewhere, heard as the app records a phrase (docs/decisions/0114).
+// Recordings made elsewhere, heard as the app records a phrase (docs/decisions/0113, 0114).
 import { rng } from '../seeded.js';
 import { SAMPLE_RATE, type Seconds } from '../units.js';
 
@@ -58,11 +58,11 @@ export function asRecorded(word: Float32Array, roomRms: number, random: () => nu
 }
 
 /**
- * An imported take (16 kHz) kept as the app records a phrase: {@link asRecorded} with the
- * room at the take's own floor. Profiles of takes cut close and floored by another
- * recording read the same words heard live far worse than profiles of such takes
- * (docs/decisions/0113, 0114). The room's sound is seeded by the take's length, so one take
- * always comes out the same.
+ * A take made elsewhere (16 kHz) as the app would have recorded it: {@link asRecorded} with
+ * the room at the take's own floor, seeded by the take's length so one take always comes
+ * out the same. Profiles of such takes read live speech far better than profiles of the
+ * close-cut files, and let more unknown words through; the server does not keep imports so
+ * yet (docs/decisions/0114). `speech:eval --imported` measures it.
  */
 export function importedAsRecorded(take: Float32Array): Float32Array {
   return asRecorded(take, floorRmsOf(take), rng(take.length));

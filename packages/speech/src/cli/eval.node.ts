@@ -10,7 +10,7 @@ import {
   type RecogniserFactory,
   type GenericHearingTrial,
 } from '../eval/evaluate.js';
-import { asRecorded, floorRmsOf } from '../audio/as-recorded.js';
+import { asRecorded, floorRmsOf, importedAsRecorded } from '../audio/as-recorded.js';
 import { hash, rng } from '../seeded.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     'personal-only': { type: 'boolean', default: false },
     adapt: { type: 'boolean', default: false },
     'as-recorded': { type: 'boolean', default: false },
+    imported: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     'phone-weight': { type: 'string' },
     unrecorded: { type: 'string' },
@@ -36,7 +37,7 @@ const { values } = parseArgs({
 });
 if (values.enroll === undefined || values.test === undefined) {
   console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--verbose] [--phone-weight W] [--unrecorded N]',
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--imported] [--verbose] [--phone-weight W] [--unrecorded N]',
   );
   process.exit(2);
 }
@@ -51,7 +52,10 @@ async function manifest(path: string) {
     process.exit(2);
   }
 }
-const enrol = await manifest(values.enroll);
+// `--imported`: enrolment takes kept as the server keeps imported files (docs/decisions/0114).
+const enrol = (await manifest(values.enroll)).map((item) =>
+  values.imported ? { ...item, audio: importedAsRecorded(item.audio) } : item,
+);
 // `--as-recorded`: each test file heard as the app records a phrase, with the room before,
 // after and under it at the file's own floor, while enrolment stays as the manifest has it:
 // what a person whose takes were cut close would meet live (docs/decisions/0113).

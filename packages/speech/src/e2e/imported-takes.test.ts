@@ -1,5 +1,6 @@
 // Takes imported from files cut close at the word (FSDD's), then the same person heard live:
-// kept as the app records a phrase, they understand far more of it (docs/decisions/0114).
+// kept as the app would have recorded them, they understand far more of it (measured in
+// docs/decisions/0114, where the unknown words they let through keep it out of the server).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
