@@ -25,20 +25,23 @@ export function addRoomTone(audio: Float32Array, rms: number, random: () => numb
   for (let i = 0; i < audio.length; i++) audio[i] = (audio[i] as number) + (tone[i] as number) * scale;
 }
 
-/** 10 ms frames, for a recording's own floor. */
-const FLOOR_FRAME = SAMPLE_RATE / 100;
+/** The mean power of each whole frame of `frame` samples, in order. */
+export function framePowers(audio: Float32Array, frame: number): number[] {
+  const powers: number[] = [];
+  for (let from = 0; from + frame <= audio.length; from += frame) {
+    let sum = 0;
+    for (let i = from; i < from + frame; i++) sum += (audio[i] as number) ** 2;
+    powers.push(sum / frame);
+  }
+  return powers;
+}
 
 /**
  * A recording's own floor, as a root mean square: that of its quietest tenth of 10 ms
  * frames (the room between words, or a close-cut file's quietest sound). 16 kHz audio.
  */
 export function floorRmsOf(audio: Float32Array): number {
-  const powers: number[] = [];
-  for (let from = 0; from + FLOOR_FRAME <= audio.length; from += FLOOR_FRAME) {
-    let sum = 0;
-    for (let i = from; i < from + FLOOR_FRAME; i++) sum += (audio[i] as number) ** 2;
-    powers.push(sum / FLOOR_FRAME);
-  }
+  const powers = framePowers(audio, SAMPLE_RATE / 100);
   powers.sort((a, b) => a - b);
   return Math.sqrt(powers[Math.floor(0.1 * powers.length)] ?? 0);
 }

@@ -1,4 +1,5 @@
 // What recording channels do to a signal, to measure how the recogniser copes with them.
+import { framePowers } from '../audio/as-recorded.js';
 import { resample } from '../audio/resample.js';
 import { SAMPLE_RATE } from '../units.js';
 
@@ -15,12 +16,7 @@ const LEVEL_FRAME = SAMPLE_RATE / 50;
  * 95th-percentile frame, so that the quiet around and between words does not count.
  */
 export function activeLevel(audio: Float32Array): number {
-  const powers: number[] = [];
-  for (let start = 0; start + LEVEL_FRAME <= audio.length; start += LEVEL_FRAME) {
-    let sum = 0;
-    for (let i = start; i < start + LEVEL_FRAME; i++) sum += (audio[i] as number) ** 2;
-    powers.push(sum / LEVEL_FRAME);
-  }
+  const powers = framePowers(audio, LEVEL_FRAME);
   if (powers.length === 0) return 0;
   const sorted = [...powers].sort((a, b) => a - b);
   const loud = sorted[Math.floor(0.95 * (sorted.length - 1))] as number;
