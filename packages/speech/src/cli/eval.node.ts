@@ -32,12 +32,13 @@ const { values } = parseArgs({
     imported: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     'phone-weight': { type: 'string' },
+    threshold: { type: 'string' },
     unrecorded: { type: 'string' },
   },
 });
 if (values.enroll === undefined || values.test === undefined) {
   console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--imported] [--verbose] [--phone-weight W] [--unrecorded N]',
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N]',
   );
   process.exit(2);
 }
@@ -112,6 +113,12 @@ if (!(phoneWeight >= 0)) {
   process.exit(2);
 }
 const phones = phoneWeight > 0 ? await loadPhoneModel() : undefined;
+// Experimental: the profiles' rejection cut instead of the built one (0.5), to read a curve.
+const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
+if (threshold !== undefined && !(threshold > 0 && threshold < 1)) {
+  console.error('--threshold takes a confidence between 0 and 1');
+  process.exit(2);
+}
 
 // Phrases not yet recorded: one in N has its takes left out, and the generic path hears it
 // where the personal path rejects (docs/decisions/0101).
@@ -134,7 +141,13 @@ if (!values['personal-only']) {
     create: (phrases, recorded) => SecondOpinion.create(module, phrases, recorded),
   };
 }
-const personal = await run('personal', personalFactory({ phones, settings: { phoneWeight } }, trial));
+const personal = await run(
+  'personal',
+  personalFactory(
+    { phones, settings: { phoneWeight }, ...(threshold === undefined ? {} : { threshold }) },
+    trial,
+  ),
+);
 if (every !== undefined) reportUnrecorded(personal.decisions, every);
 
 /** How the phrases left unrecorded fared beside the recorded ones and the unknown ones. */
