@@ -61,12 +61,13 @@ export function asRecorded(word: Float32Array, roomRms: number, random: () => nu
 }
 
 /**
- * A take made elsewhere (16 kHz) as the app would have recorded it: {@link asRecorded} with
- * the room at the take's own floor, seeded by the take's length so one take always comes
- * out the same. Profiles of such takes read live speech far better than profiles of the
- * close-cut files, and let more unknown words through; the server does not keep imports so
- * yet (docs/decisions/0114). `speech:eval --imported` measures it.
+ * A recording made elsewhere (16 kHz) as the app would have recorded it: {@link asRecorded}
+ * with the room at the recording's own floor; by default seeded by its length, so one take
+ * always comes out the same. Profiles of such takes read live speech far better than
+ * profiles of the close-cut files, and let more unknown words through; the server does not
+ * keep imports so yet (docs/decisions/0114). `speech:eval --imported` and `--as-recorded`
+ * measure it.
  */
-export function importedAsRecorded(take: Float32Array): Float32Array {
-  return asRecorded(take, floorRmsOf(take), rng(take.length));
+export function importedAsRecorded(take: Float32Array, random = rng(take.length)): Float32Array {
+  return asRecorded(take, floorRmsOf(take), random);
 }

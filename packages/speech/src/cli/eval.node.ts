@@ -10,7 +10,7 @@ import {
   type RecogniserFactory,
   type GenericHearingTrial,
 } from '../eval/evaluate.js';
-import { asRecorded, floorRmsOf, importedAsRecorded } from '../audio/as-recorded.js';
+import { importedAsRecorded } from '../audio/as-recorded.js';
 import { hash, rng } from '../seeded.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
@@ -62,7 +62,7 @@ const enrol = (await manifest(values.enroll)).map((item) =>
 // what a person whose takes were cut close would meet live (docs/decisions/0113).
 const test = (await manifest(values.test)).map((item, i) =>
   values['as-recorded']
-    ? { ...item, audio: asRecorded(item.audio, floorRmsOf(item.audio), rng(hash(`${item.speaker} ${i}`))) }
+    ? { ...item, audio: importedAsRecorded(item.audio, rng(hash(`${item.speaker} ${i}`))) }
     : item,
 );
 // A profile is trained per enrolled speaker: say so when test items have none to meet.
