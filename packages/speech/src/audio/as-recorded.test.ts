@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { rng } from '../seeded.js';
-import { asRecorded, floorRmsOf, importedAsRecorded, RECORDED_LEAD, RECORDED_TAIL } from './as-recorded.js';
+import {
+  asRecorded,
+  floorRmsOf,
+  importedAsRecorded,
+  keptAsImported,
+  RECORDED_LEAD,
+  RECORDED_TAIL,
+  ROOM_HELD,
+  roomAround,
+} from './as-recorded.js';
 
 const tone = (seconds: number, amplitude: number): Float32Array =>
   Float32Array.from(
@@ -61,5 +70,38 @@ describe('importedAsRecorded', () => {
     const kept = importedAsRecorded(take);
     expect(kept.subarray(Math.round(RECORDED_LEAD * 16_000)).subarray(0, take.length)).toEqual(take);
     expect(Math.max(...kept.subarray(0, Math.round(RECORDED_LEAD * 16_000)).map(Math.abs))).toBe(0);
+  });
+});
+
+/** A word of sorts: a tone that swells from nothing and dies away, as a word's sound does. */
+const word = (seconds: number): Float32Array =>
+  tone(seconds, 0.3).map((x, i, all) => x * Math.sin((Math.PI * i) / all.length));
+
+describe('roomAround and keptAsImported', () => {
+  it('measures the room a recording holds at each end, not counting digital silence', () => {
+    const random = rng(5);
+    const memo = new Float32Array([...room(0.4, 0.001, random), ...word(0.5), ...room(0.6, 0.001, random)]);
+    const around = roomAround(memo);
+    expect(around.before).toBeCloseTo(0.4, 1);
+    expect(around.after).toBeCloseTo(0.6, 1);
+    // A word alone: only its own quiet onset and end.
+    const alone = roomAround(word(0.5));
+    expect(Math.max(alone.before, alone.after)).toBeLessThan(ROOM_HELD.seconds);
+    // An editor's silence is no room.
+    const padded = new Float32Array([...new Float32Array(8000), ...word(0.5), ...new Float32Array(8000)]);
+    expect(roomAround(padded)).toEqual(alone);
+    expect(roomAround(new Float32Array(1600))).toEqual({ before: 0, after: 0 });
+  });
+
+  it('keeps a take that holds its room as it is, and one cut close as the app records a phrase', () => {
+    const random = rng(9);
+    const memo = new Float32Array([...room(0.3, 0.001, random), ...word(0.5), ...room(0.5, 0.001, random)]);
+    expect(keptAsImported(memo)).toEqual({ audio: memo, keptAsRecorded: false });
+    // Room before it but cut close after: it is kept as recorded too.
+    const clipped = new Float32Array([...room(0.3, 0.001, random), ...word(0.5)]);
+    const kept = keptAsImported(clipped);
+    expect(kept.keptAsRecorded).toBe(true);
+    expect(kept.audio).toEqual(importedAsRecorded(clipped));
+    expect(keptAsImported(word(0.5)).keptAsRecorded).toBe(true);
   });
 });

@@ -64,10 +64,73 @@ export function asRecorded(word: Float32Array, roomRms: number, random: () => nu
  * A recording made elsewhere (16 kHz) as the app would have recorded it: {@link asRecorded}
  * with the room at the recording's own floor; by default seeded by its length, so one take
  * always comes out the same. Profiles of such takes read live speech far better than
- * profiles of the close-cut files, and let more unknown words through; the server does not
- * keep imports so yet (docs/decisions/0114). `speech:eval --imported` and `--as-recorded`
- * measure it.
+ * profiles of the close-cut files, and let more unknown words through (docs/decisions/0114).
  */
 export function importedAsRecorded(take: Float32Array, random = rng(take.length)): Float32Array {
   return asRecorded(take, floorRmsOf(take), random);
+}
+
+/**
+ * When a recording holds the room around its phrase as the app's own takes do: this much
+ * of it at each end, quieter than its floor and this much over it. The app keeps 0.3 s
+ * before a phrase and 0.5 s after; FSDD's files, cut close, hold 0-0.13 s before and
+ * 0-0.2 s after theirs; a voice memo or the synthetic speakers' takes 0.25 s and more.
+ */
+export const ROOM_HELD = { seconds: 0.15 as Seconds, overFloorDb: 10 } as const;
+
+/** Frames this quiet hold nothing, not even a room: digital silence, or 16-bit's last bit. */
+const DIGITAL_SILENCE_DB = -90;
+
+/**
+ * How much room a recording (16 kHz) holds before and after its phrase: the 10 ms frames
+ * at each end under {@link ROOM_HELD.overFloorDb} over its floor (the quietest tenth of
+ * its frames that hold any sound). Digital silence counts as no room: no microphone
+ * records it.
+ */
+export function roomAround(audio: Float32Array): { before: Seconds; after: Seconds } {
+  const frame = SAMPLE_RATE / 100;
+  const levels = framePowers(audio, frame).map((p) => 10 * Math.log10(p + 1e-20));
+  const sounding = levels.filter((l) => l > DIGITAL_SILENCE_DB).sort((a, b) => a - b);
+  const floor = sounding[Math.floor(0.1 * sounding.length)];
+  if (floor === undefined) return { before: 0, after: 0 };
+  const isRoom = (l: number): boolean => l > DIGITAL_SILENCE_DB && l < floor + ROOM_HELD.overFloorDb;
+  const roomAt = (order: readonly number[]): number => {
+    let room = 0;
+    for (const level of order) {
+      if (level >= floor + ROOM_HELD.overFloorDb) break;
+      if (isRoom(level)) room++;
+    }
+    return room / 100;
+  };
+  return { before: roomAt(levels), after: roomAt([...levels].reverse()) };
+}
+
+/**
+ * How far under an imported take's own floor the room it is kept in lies. A clip cut close
+ * at the word has no room left to measure: its floor is its own quietest sound, and a room
+ * there covers the word's quiet parts.
+ */
+export const IMPORTED_ROOM_UNDER_FLOOR_DB = 0;
+
+/** An imported recording as training keeps it, and whether it was changed to be so. */
+export interface ImportedTake {
+  audio: Float32Array;
+  /** It held too little room around its phrase and was kept as the app records a phrase. */
+  keptAsRecorded: boolean;
+}
+
+/**
+ * An imported recording (16 kHz) as the profile is trained on it: as it is when it holds
+ * the room around its phrase (a voice memo), else as the app would have recorded it
+ * ({@link importedAsRecorded}), so that a clip cut close at the word in an editor, or a
+ * telephone archive's, is heard live as it was enrolled (docs/decisions/0114, 0115).
+ */
+export function keptAsImported(
+  audio: Float32Array,
+  roomUnderFloorDb = IMPORTED_ROOM_UNDER_FLOOR_DB,
+): ImportedTake {
+  const { before, after } = roomAround(audio);
+  if (Math.min(before, after) >= ROOM_HELD.seconds) return { audio, keptAsRecorded: false };
+  const room = floorRmsOf(audio) * 10 ** (-roomUnderFloorDb / 20);
+  return { audio: asRecorded(audio, room, rng(audio.length)), keptAsRecorded: true };
 }

@@ -10,8 +10,7 @@ import {
   type RecogniserFactory,
   type GenericHearingTrial,
 } from '../eval/evaluate.js';
-import { importedAsRecorded } from '../audio/as-recorded.js';
-import { hash, rng } from '../seeded.js';
+import { cutClose, enrolledAsImported, heardAsRecorded } from '../eval/channels.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
@@ -30,6 +29,7 @@ const { values } = parseArgs({
     adapt: { type: 'boolean', default: false },
     'as-recorded': { type: 'boolean', default: false },
     imported: { type: 'boolean', default: false },
+    'cut-close': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     'phone-weight': { type: 'string' },
     threshold: { type: 'string' },
@@ -38,7 +38,7 @@ const { values } = parseArgs({
 });
 if (values.enroll === undefined || values.test === undefined) {
   console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N]',
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--cut-close] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N]',
   );
   process.exit(2);
 }
@@ -53,18 +53,16 @@ async function manifest(path: string) {
     process.exit(2);
   }
 }
-// `--imported`: enrolment takes kept as the server keeps imported files (docs/decisions/0114).
-const enrol = (await manifest(values.enroll)).map((item) =>
-  values.imported ? { ...item, audio: importedAsRecorded(item.audio) } : item,
+// `--cut-close`: enrolment files cut close at the phrase, as clips trimmed in an editor are;
+// `--imported`: then kept as the server keeps imported files (docs/decisions/0115).
+const fromManifest = (await manifest(values.enroll)).map((item) =>
+  values['cut-close'] ? { ...item, audio: cutClose(item.audio) } : item,
 );
-// `--as-recorded`: each test file heard as the app records a phrase, with the room before,
-// after and under it at the file's own floor, while enrolment stays as the manifest has it:
-// what a person whose takes were cut close would meet live (docs/decisions/0113).
-const test = (await manifest(values.test)).map((item, i) =>
-  values['as-recorded']
-    ? { ...item, audio: importedAsRecorded(item.audio, rng(hash(`${item.speaker} ${i}`))) }
-    : item,
-);
+const enrol = values.imported ? enrolledAsImported(fromManifest) : fromManifest;
+// `--as-recorded`: each test file heard as the app records a phrase, while enrolment stays
+// as the manifest has it: what a person whose takes were cut close meets live (0113).
+const tested = await manifest(values.test);
+const test = values['as-recorded'] ? heardAsRecorded(tested) : tested;
 // A profile is trained per enrolled speaker: say so when test items have none to meet.
 const enrolled = new Set(enrol.map((e) => e.speaker));
 const strangers = [...new Set(test.filter((t) => !enrolled.has(t.speaker)).map((t) => t.speaker))];

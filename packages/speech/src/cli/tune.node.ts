@@ -14,7 +14,8 @@ import {
   type CutRule,
   type TuningRun,
 } from '../eval/cut.js';
-import { WHITENED_CALIBRATION } from '../model/train.js';
+import { cutClose, enrolledAsImported, heardAsRecorded } from '../eval/channels.js';
+import { IMPORTED_THRESHOLD, WHITENED_CALIBRATION } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';
 
 /**
@@ -40,6 +41,9 @@ interface TuningSet {
     | 'tune-months.json';
   rule: CutRule;
   ruled: boolean;
+  /** Enrolment imported as files (`--imported`): cut close first where the takes hold
+   * their room, and the test takes heard as the app records a phrase where they do not. */
+  imported?: { cutClose: boolean; heardAsRecorded: boolean };
 }
 
 const fsdd = (name: string, folder: string, rule: CutRule, ruled = true): TuningSet => ({
@@ -107,6 +111,24 @@ const IN_USE_SETS: readonly TuningSet[] = [
   synthetic('severe-months-in-use', 'severe', 'tune-months.json', false),
 ];
 
+/**
+ * Imported takes (`--imported`): enrolment as the server keeps imported files, use live
+ * (docs/decisions/0115). FSDD's files are cut close already, and heard as the app records
+ * a phrase; the synthetic speakers' takes are cut close as an editor would, and heard as
+ * they are, in their room. The sets whose rule sets the cut of profiles of imported takes.
+ */
+const asImported = (set: TuningSet, cut: boolean): TuningSet => ({
+  ...set,
+  name: `${set.name}-imported`,
+  imported: { cutClose: cut, heardAsRecorded: !cut },
+});
+const IMPORTED_SETS: readonly TuningSet[] = [
+  ...SETS.filter((set) => set.folder.startsWith('fsdd')).map((set) => asImported(set, false)),
+  ...['moderate', 'severe', 'severe-words', 'moderate-six-phrase', 'severe-six-phrase'].map((name) =>
+    asImported(SETS.find((set) => set.name === name) as TuningSet, true),
+  ),
+];
+
 const { values } = parseArgs({
   options: {
     out: { type: 'string' },
@@ -114,13 +136,30 @@ const { values } = parseArgs({
     bias: { type: 'string' },
     only: { type: 'string' },
     adapt: { type: 'boolean', default: false },
+    imported: { type: 'boolean', default: false },
+    'room-under': { type: 'string' },
   },
 });
-const adapt = values.adapt;
-const sets = adapt ? IN_USE_SETS : SETS;
+const { adapt, imported } = values;
+if (adapt && imported) {
+  console.error('--adapt and --imported are separate runs: choose one.');
+  process.exit(2);
+}
+// Experimental: imported takes kept in a room this many dB under their floor instead of the
+// built level, to choose it by the house rule.
+const roomUnder = values['room-under'] === undefined ? undefined : Number(values['room-under']);
+if (roomUnder !== undefined && !(imported && Number.isFinite(roomUnder))) {
+  console.error('--room-under takes a number of dB, with --imported');
+  process.exit(2);
+}
+const sets = adapt ? IN_USE_SETS : imported ? IMPORTED_SETS : SETS;
 const out = resolve(
   cwd,
-  values.out ?? join(packageRoot, adapt ? '.data/tuning-decisions-in-use' : '.data/tuning-decisions'),
+  values.out ??
+    join(
+      packageRoot,
+      `.data/tuning-decisions${adapt ? '-in-use' : imported ? `-imported${roomUnder === undefined ? '' : `-${roomUnder}db`}` : ''}`,
+    ),
 );
 if (values.bias !== undefined && !Number.isFinite(Number(values.bias))) {
   console.error('--bias takes a number: the rejection bias to show the tuning sets at.');
@@ -133,7 +172,11 @@ if (adapt && values.bias !== undefined) {
   );
   process.exit(2);
 }
-const builtBias = WHITENED_CALIBRATION.weights[0];
+/** The bias in the confidence of every decoded decision. */
+const decodedBias = WHITENED_CALIBRATION.weights[0];
+/** The same cut as built, as a bias at a threshold of 0.5: profiles of imported takes
+ * accept at {@link IMPORTED_THRESHOLD} instead. */
+const builtBias = decodedBias - (imported ? Math.log(IMPORTED_THRESHOLD / (1 - IMPORTED_THRESHOLD)) : 0);
 
 /** What a decoded set leaves on disk; which rule it is held to comes from {@link SETS}. */
 type KeptDecisions = Pick<TuningRun, 'bias' | 'decisions'>;
@@ -141,11 +184,19 @@ type KeptDecisions = Pick<TuningRun, 'bias' | 'decisions'>;
 /** Decode one set with the personal path as built and keep its decisions. */
 async function decodeSet(set: TuningSet): Promise<void> {
   const folder = join(packageRoot, '.data', set.folder);
-  const enrol = await loadManifest(join(folder, 'enroll.json'));
-  const test = await loadManifest(join(folder, set.test));
+  const files = await loadManifest(join(folder, 'enroll.json'));
+  const tested = await loadManifest(join(folder, set.test));
+  const enrol =
+    set.imported === undefined
+      ? files
+      : enrolledAsImported(
+          set.imported.cutClose ? files.map((item) => ({ ...item, audio: cutClose(item.audio) })) : files,
+          roomUnder,
+        );
+  const test = set.imported?.heardAsRecorded === true ? heardAsRecorded(tested) : tested;
   const { decisions } = await evaluate(enrol, test, personalFactory(), { adapt });
   const kept: KeptDecisions = {
-    bias: builtBias,
+    bias: decodedBias,
     decisions: decisions.map(({ speaker, reference, inVocabulary, top, confidence, session }) => ({
       speaker,
       reference,
@@ -166,7 +217,16 @@ async function decodeAll(): Promise<void> {
   const worker = async (): Promise<void> => {
     for (let set = queue.shift(); set !== undefined; set = queue.shift()) {
       const t0 = Date.now();
-      const args = [script, '--only', set.name, '--out', out, ...(adapt ? ['--adapt'] : [])];
+      const args = [
+        script,
+        '--only',
+        set.name,
+        '--out',
+        out,
+        ...(adapt ? ['--adapt'] : []),
+        ...(imported ? ['--imported'] : []),
+        ...(roomUnder === undefined ? [] : ['--room-under', String(roomUnder)]),
+      ];
       await promisify(execFile)(process.execPath, args, {
         maxBuffer: 1 << 24,
       });
@@ -185,6 +245,9 @@ function report(runs: TuningRun[]): void {
   console.log(
     `cut ${cut.toFixed(2)} (${asked !== undefined ? 'asked' : adapt ? 'as built, learning from use' : 'house rule'}; built ${builtBias.toFixed(2)}${ruleCut === undefined ? '' : `, house rule ${ruleCut.toFixed(2)}`})`,
   );
+  // Profiles of imported takes keep the rule's bias and cut its confidence higher instead.
+  if (imported)
+    console.log(`as a confidence threshold: ${(1 / (1 + Math.exp(cut - decodedBias))).toFixed(3)}`);
   console.log('set                      top-1   acc   unknown accepted   users over 5 %   its own limit');
   let over = 0;
   let users = 0;

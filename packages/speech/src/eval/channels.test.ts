@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activeLevel, inNoise } from './channels.js';
+import { ROOM_HELD, roomAround } from '../audio/as-recorded.js';
+import { rng } from '../seeded.js';
+import { activeLevel, cutClose, enrolledAsImported, inNoise } from './channels.js';
 
 const tone = (seconds: number, amplitude: number): Float32Array =>
   Float32Array.from(
@@ -33,5 +35,29 @@ describe('inNoise', () => {
 
   it('refuses an empty noise', () => {
     expect(() => inNoise(tone(0.1, 0.1), new Float32Array(0), 10)).toThrow(RangeError);
+  });
+});
+
+describe('cutClose and enrolledAsImported', () => {
+  it('trims the room around a phrase, which the server then keeps as the app records one', () => {
+    const random = rng(3);
+    const room = (seconds: number) =>
+      Float32Array.from({ length: Math.round(seconds * 16_000) }, () => (random() * 2 - 1) * 0.002);
+    const word = tone(0.5, 0.3).map((x, i, all) => x * Math.sin((Math.PI * i) / all.length));
+    const memo = new Float32Array([...room(0.4), ...word, ...room(0.6)]);
+    const trimmed = cutClose(memo);
+    // The word is left, with no more of the room than its own quiet ends.
+    expect(trimmed.length).toBeLessThanOrEqual(word.length);
+    expect(trimmed.length).toBeGreaterThan(0.5 * word.length);
+    const left = roomAround(trimmed);
+    expect(Math.max(left.before, left.after)).toBeLessThan(ROOM_HELD.seconds);
+
+    const [asIs, kept] = enrolledAsImported([
+      { text: 'memo', speaker: 's', audio: memo },
+      { text: 'clip', speaker: 's', audio: trimmed },
+    ]);
+    expect(asIs).toEqual({ text: 'memo', speaker: 's', audio: memo, keptAsRecorded: false });
+    expect(kept?.keptAsRecorded).toBe(true);
+    expect(kept?.audio.length).toBeGreaterThan(trimmed.length + 0.7 * 16_000);
   });
 });

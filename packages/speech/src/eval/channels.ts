@@ -1,7 +1,9 @@
 // What recording channels do to a signal, to measure how the recogniser copes with them.
-import { framePowers } from '../audio/as-recorded.js';
+import { framePowers, importedAsRecorded, keptAsImported, roomAround } from '../audio/as-recorded.js';
 import { resample } from '../audio/resample.js';
+import { hash, rng } from '../seeded.js';
 import { SAMPLE_RATE } from '../units.js';
+import type { LoadedItem } from './evaluate.js';
 
 /** A signal as an 8 kHz recording of it holds it (a telephone, a Bluetooth headset in its
  * narrow-band mode), back at 16 kHz. */
@@ -48,3 +50,29 @@ export function inNoise(audio: Float32Array, noise: Float32Array, snrDb: number,
 /** The root mean square of a signal's samples. */
 export const rmsOf = (x: Float32Array): number =>
   Math.sqrt(x.reduce((n, v) => n + v * v, 0) / Math.max(1, x.length));
+
+/** Enrolment items as the server keeps imported files (`keptAsImported`, docs/decisions/0115). */
+export const enrolledAsImported = (items: readonly LoadedItem[], roomUnderFloorDb?: number): LoadedItem[] =>
+  items.map((item) => {
+    const { audio, keptAsRecorded } = keptAsImported(item.audio, roomUnderFloorDb);
+    return { ...item, audio, keptAsRecorded };
+  });
+
+/**
+ * Test items each heard as the app records a phrase: the room before, after and under it
+ * at the file's own floor, a room of its own for every item (docs/decisions/0113).
+ */
+export const heardAsRecorded = (items: readonly LoadedItem[]): LoadedItem[] =>
+  items.map((item, i) => ({
+    ...item,
+    audio: importedAsRecorded(item.audio, rng(hash(`${item.speaker} ${i}`))),
+  }));
+
+/**
+ * A recording cut close at its phrase, as an editor trims a clip: the room before and after
+ * it ({@link roomAround}) left out.
+ */
+export function cutClose(audio: Float32Array): Float32Array {
+  const { before, after } = roomAround(audio);
+  return audio.slice(Math.round(before * SAMPLE_RATE), audio.length - Math.round(after * SAMPLE_RATE));
+}

@@ -14,6 +14,8 @@ export interface LoadedItem {
   audio: Float32Array;
   /** The recording session, where the manifest says. */
   session?: string;
+  /** Imported and kept as the app records a phrase (`keptAsImported`): trained on as such. */
+  keptAsRecorded?: boolean;
 }
 
 /** The figures the evaluation reports for one recogniser. */
@@ -145,7 +147,12 @@ export function personalFactory(options: TrainOptions = {}, trial?: GenericHeari
     const withheld = unrecordedIn(enrol, trial?.unrecordedEvery);
     const recorded = enrol
       .filter((e) => !withheld.has(normaliseText(e.text)))
-      .map((e) => ({ text: e.text, audio: e.audio, confirmed: false }));
+      .map((e) => ({
+        text: e.text,
+        audio: e.audio,
+        confirmed: false,
+        keptAsRecorded: e.keptAsRecorded === true,
+      }));
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
     const generic = trial === undefined ? undefined : await forKnownVoice(trial, enrol, recorded);

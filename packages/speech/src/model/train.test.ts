@@ -27,7 +27,9 @@ import {
   LOUD_ROOM,
   impostorCandidates,
   DYNAMIC_RANGE,
+  IMPORTED_THRESHOLD,
   RELATIVE_CALIBRATION,
+  thresholdForImported,
   trainProfile,
   WHITENED_CALIBRATION,
   WHITENED_FRONT_END,
@@ -159,6 +161,32 @@ describe('trainProfile', () => {
   it('gives a one-phrase profile a finite impostor scale', () => {
     const one = trainProfile([0, 1, 2].map((t) => ({ text: 'yes', audio: take(0, t) })));
     for (const s of one.templateScales) expect(Number.isFinite(s) && s > 0).toBe(true);
+  });
+});
+
+describe('profiles of imported takes kept as recorded', () => {
+  it('reject at their own cut, and in proportion when only some takes were imported', () => {
+    expect(thresholdForImported(0)).toBeCloseTo(RELATIVE_CALIBRATION.threshold, 12);
+    expect(thresholdForImported(1)).toBeCloseTo(IMPORTED_THRESHOLD, 12);
+    const half = thresholdForImported(0.5);
+    expect(half).toBeGreaterThan(RELATIVE_CALIBRATION.threshold);
+    expect(half).toBeLessThan(IMPORTED_THRESHOLD);
+
+    const cutOf = (imported: (i: number) => boolean): number =>
+      trainProfile(
+        items.map((item, i) => ({ ...item, keptAsRecorded: imported(i) })),
+        { now: fixedClock },
+      ).calibration.threshold;
+    expect(cutOf(() => true)).toBeCloseTo(IMPORTED_THRESHOLD, 12);
+    expect(cutOf(() => false)).toBe(RELATIVE_CALIBRATION.threshold);
+    expect(cutOf((i) => i % 3 === 0)).toBeCloseTo(thresholdForImported(1 / 3), 12);
+    // A cut asked for is the cut.
+    expect(
+      trainProfile(
+        items.map((item) => ({ ...item, keptAsRecorded: true })),
+        { now: fixedClock, threshold: 0.6 },
+      ).calibration.threshold,
+    ).toBe(0.6);
   });
 });
 

@@ -37,13 +37,17 @@ export interface TrainingItem {
   /** An utterance the user said was none of their phrases (`text` is then ignored): it
    * is never an answer, and what sounds like it is rejected. */
   unknown?: boolean;
+  /** A recording made elsewhere, kept as the app would have recorded it (`keptAsImported`):
+   * profiles mostly of such takes reject at {@link IMPORTED_THRESHOLD}. */
+  keptAsRecorded?: boolean;
 }
 
 /** Training settings. */
 export interface TrainOptions {
   settings?: Partial<ModelSettings>;
   /** Confidence below which results are rejected (default 0.5, the threshold chosen on the
-   * tuning splits). Lower accepts more unknown phrases; higher rejects more known ones. */
+   * tuning splits, or nearer {@link IMPORTED_THRESHOLD} as more of the takes were imported
+   * and kept as recorded). Lower accepts more unknown phrases; higher rejects more known ones. */
   threshold?: number;
   /** Default end-point silence, raised when the user's takes hold longer pauses. */
   minSilence?: Seconds;
@@ -107,6 +111,22 @@ export const FAR_BEYOND_REPETITION = { above: 0.45, weight: -80 } as const;
  * (docs/decisions/0085).
  */
 export const LOUD_ROOM = { fromDb: 8, fullDb: 20, weight: 1 } as const;
+/**
+ * The rejection cut of a profile whose takes were all made elsewhere and kept as the app
+ * records a phrase (`keptAsImported`): their room is one the recogniser made, the same
+ * under every take, and it brings unknown words nearer (docs/decisions/0114, 0115). A
+ * profile of both kinds rejects between the two cuts in proportion to its share of such
+ * takes, in logit units.
+ */
+export const IMPORTED_THRESHOLD = 0.765;
+
+/** The cut for takes of which this share were imported and kept as recorded. */
+export function thresholdForImported(share: number): number {
+  const logit = Math.log(IMPORTED_THRESHOLD / (1 - IMPORTED_THRESHOLD));
+  const base = Math.log(RELATIVE_CALIBRATION.threshold / (1 - RELATIVE_CALIBRATION.threshold));
+  return 1 / (1 + Math.exp(-(base + share * (logit - base))));
+}
+
 /**
  * A marked take closer than this many times the user's median take-to-take distance to
  * an enrolled take is taken for that phrase. Above 1 because the whitening is fitted to
@@ -301,7 +321,12 @@ export function trainProfile(items: readonly TrainingItem[], options: TrainOptio
   // A profile of one phrase has no impostors: assume the usual ratio to the take-to-take scale.
   const fallback = knownImpostor.length > 0 ? median(knownImpostor) : globalScale / SCALE_PRIOR_RATIO;
   const templateScales = Float32Array.from(impostor, (d) => (Number.isFinite(d) ? d : fallback));
-  const threshold = options.threshold ?? RELATIVE_CALIBRATION.threshold;
+  const phraseItems = items.filter((item) => item.unknown !== true);
+  const threshold =
+    options.threshold ??
+    thresholdForImported(
+      phraseItems.filter((item) => item.keptAsRecorded === true).length / Math.max(1, phraseItems.length),
+    );
   const rule: Calibration =
     whitening === undefined
       ? { weights: [...RELATIVE_CALIBRATION.weights], threshold }
