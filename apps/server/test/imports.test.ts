@@ -2,48 +2,17 @@ import type { ImportReport, Phrase } from '@parla/contract';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  decodeWav,
-  deserializeProfile,
-  downmix,
-  IMPORTED_THRESHOLD,
-  RECORDED_LEAD,
-  RECORDED_TAIL,
-  thresholdForImported,
-  wavToMono16k,
-} from '@parla/speech';
 import { fsddTake } from './support/audio.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`./fixtures/audio/${name}`, import.meta.url)));
-const rms = (x: Float32Array) => Math.sqrt(x.reduce((n, v) => n + v * v, 0) / x.length);
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-/** A user's stored takes, each with its metadata and the audio training reads. */
-async function storedTakes(userId: string) {
-  const rows = await server.db
-    .selectFrom('recordings')
-    .select(['storage_key', 'duration_ms', 'metadata'])
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    audio: downmix(
-      decodeWav(
-        new Uint8Array(
-          readFileSync(path.join(server.config.dataDir, 'blobs', ...row.storage_key.split('/'))),
-        ),
-      ),
-    ),
-  }));
-}
 
 async function importTakes(
   token: string,
@@ -90,26 +59,6 @@ describe('importing existing recordings', () => {
       ['Nine', 2, 'custom'],
       ['Two', 1, 'custom'],
     ]);
-
-    // FSDD's files are cut close at the word: each is kept as the app records a phrase, the
-    // room before, after and under it, and marked so for training (docs/decisions/0115).
-    const files: Record<string, Uint8Array> = {
-      'a.wav': fsddTake(9, 'lucas', 0),
-      'b.wav': fsddTake(9, 'lucas', 1),
-      'c.wav': fsddTake(2, 'lucas', 0),
-    };
-    const stored = await storedTakes(user.user.id);
-    expect(stored).toHaveLength(3);
-    for (const take of stored) {
-      const word = wavToMono16k(files[String(take.metadata?.file)] as Uint8Array);
-      const lead = Math.round(RECORDED_LEAD * 16_000);
-      expect(take.metadata?.kept_as_recorded).toBe(true);
-      expect(take.audio.length).toBe(lead + word.length + Math.round(RECORDED_TAIL * 16_000));
-      expect(take.duration_ms).toBe(Math.round(take.audio.length / 16));
-      // Before the word, a quiet room: far under the word itself, but not silence.
-      expect(rms(take.audio.subarray(0, lead))).toBeLessThan(rms(word) / 10);
-      expect(rms(take.audio.subarray(0, lead))).toBeGreaterThan(0);
-    }
   });
 
   it('reports what a partial archive held: imported, and refused with why', async () => {
@@ -189,14 +138,14 @@ describe('importing existing recordings', () => {
     expect(manual.body.refused).toEqual([
       { file: 'Thank you.webm', reason: 'No transcript names this file.' },
     ]);
-    const takes = await storedTakes(user.user.id);
+    const takes = await server.db
+      .selectFrom('recordings')
+      .select(['duration_ms', 'storage_key'])
+      .where('user_id', '=', user.user.id)
+      .execute();
     expect(takes).toHaveLength(5);
     // Whatever came in is kept as the 16 kHz WAV that training reads.
     expect(takes.every((take) => take.storage_key.endsWith('.wav') && take.duration_ms > 1400)).toBe(true);
-    // The voicemail holds its room around the phrase (0.2 s before, 0.5 s after): kept as it is.
-    const voicemail = takes.find((take) => take.metadata?.file === 'voicemail.wav');
-    expect(voicemail?.metadata?.kept_as_recorded).toBeUndefined();
-    expect(voicemail?.audio.length).toBe(wavToMono16k(fixture('take-mulaw.wav')).length);
   });
 
   it('refuses an empty import, a broken archive and an unknown scenario, storing nothing', async () => {
@@ -230,70 +179,5 @@ describe('importing existing recordings', () => {
       .where('user_id', '=', user.user.id)
       .execute();
     expect(rows).toHaveLength(0);
-  });
-
-  describe('a profile of imported takes', () => {
-    /** The user's profile once it reaches `version`, as the browser downloads it. */
-    async function profileAt(token: string, version: number) {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const links = await server.api.get<{ version: number | null; links: { url: string }[] }>(
-          '/app/end_user/model_links',
-          token,
-        );
-        if (links.body.version === version) {
-          const response = await fetch(`${server.url}${links.body.links[0]?.url ?? ''}`, {
-            headers: { authorization: `Bearer ${token}` },
-          });
-          return deserializeProfile(new Uint8Array(await response.arrayBuffer()));
-        }
-        if (Date.now() > deadline) throw new Error(`no model version ${version}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-
-    it('rejects at the cut of imported takes, and nearer the usual one as takes recorded in the app join them', async () => {
-      const user = await signUp(server.api);
-      const files: [string, Uint8Array][] = [1, 2].flatMap((digit) =>
-        [0, 1, 2].map((take): [string, Uint8Array] => [
-          `${digit}-${take}.wav`,
-          fsddTake(digit, 'theo', take),
-        ]),
-      );
-      const imported = await importTakes(user.access_token, {
-        info: {
-          source: 'manual',
-          transcripts: Object.fromEntries(
-            files.map(([name]) => [name, name.startsWith('1') ? 'One' : 'Two']),
-          ),
-        },
-        files,
-      });
-      expect(imported.body.imported).toHaveLength(6);
-      expect((await profileAt(user.access_token, 1)).calibration.threshold).toBeCloseTo(
-        IMPORTED_THRESHOLD,
-        9,
-      );
-
-      // A take recorded in the app holds its room: one of seven takes now is not imported.
-      const form = new FormData();
-      form.append('info', JSON.stringify({ file_ext: 'wav' }));
-      form.append(
-        'audiofile',
-        new Blob([new Uint8Array(fixture('take.wav'))], { type: 'audio/wav' }),
-        'take.wav',
-      );
-      const phraseId = imported.body.imported[0]?.phrase_id ?? '';
-      const upload = await fetch(`${server.url}/app/casr/upload/training/${phraseId}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${user.access_token}` },
-        body: form,
-      });
-      expect(upload.status).toBe(201);
-      expect((await profileAt(user.access_token, 2)).calibration.threshold).toBeCloseTo(
-        thresholdForImported(6 / 7),
-        9,
-      );
-    });
   });
 });

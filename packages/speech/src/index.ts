@@ -4,7 +4,6 @@ export { decodeWav, encodeWavPcm16, type DecodedAudio } from './audio/wav.js';
 export { resample, type ResampleOptions } from './audio/resample.js';
 export { concatAudio, downmix, toMono16k, wavToMono16k, int16ToFloat32 } from './audio/audio.js';
 export { KeptAudio, STREAM_KEPT_SECONDS } from './audio/kept-audio.js';
-export { keptAsImported, RECORDED_LEAD, RECORDED_TAIL, type ImportedTake } from './audio/as-recorded.js';
 export {
   createOpusStreamDecoder,
   parseOpusFrames,
@@ -49,13 +48,7 @@ export {
   type Calibration,
   type Template,
 } from './model/profile.js';
-export {
-  IMPORTED_THRESHOLD,
-  thresholdForImported,
-  trainProfile,
-  type TrainingItem,
-  type TrainOptions,
-} from './model/train.js';
+export { trainProfile, type TrainingItem, type TrainOptions } from './model/train.js';
 export { serializeProfile, deserializeProfile } from './model/serialize.js';
 export {
   takesForTraining,

@@ -16,8 +16,6 @@ export interface TakeToTrain {
   unknown: boolean;
   audio?: Float32Array;
   analysis?: Uint8Array;
-  /** Imported, and kept as the app records a phrase (`keptAsImported`). */
-  keptAsRecorded?: boolean;
 }
 
 /** What a training job hands its worker. */
@@ -77,12 +75,7 @@ export function trainAndSerialize(takes: TakeToTrain[]): TrainedProfile {
     kept[i] === undefined && take.audio !== undefined ? analyseTake(take.audio) : undefined,
   );
   const profile = trainProfile(
-    takes.map((take, i) => ({
-      text: take.text,
-      unknown: take.unknown,
-      keptAsRecorded: take.keptAsRecorded === true,
-      analysis: kept[i] ?? made[i],
-    })),
+    takes.map((take, i) => ({ text: take.text, unknown: take.unknown, analysis: kept[i] ?? made[i] })),
   );
   const bytes = serializeProfile(profile);
   return {

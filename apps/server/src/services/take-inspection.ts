@@ -1,4 +1,4 @@
-import { downmix, keptAsImported, resample } from '@parla/speech';
+import { downmix, resample } from '@parla/speech';
 import { AppError } from '../errors.js';
 import { decodeAudioFile } from './audio-decoding.js';
 
@@ -71,15 +71,4 @@ export async function inspectTake(bytes: Uint8Array): Promise<InspectedTake> {
     peakDbfs,
     clippedShare,
   };
-}
-
-/**
- * An imported take as training keeps it: as it is when it holds the room around its phrase
- * (a voice memo), else as the app would have recorded it, with the room before, after and
- * under it at the recording's own floor. Profiles of files cut close at the word, or floored
- * by another recording, understand the same person live far worse (docs/decisions/0114, 0115).
- */
-export function keptAsImportedTake(take: InspectedTake): InspectedTake & { keptAsRecorded: boolean } {
-  const { audio, keptAsRecorded } = keptAsImported(take.samples);
-  return { ...take, samples: audio, durationMs: Math.round((audio.length / 16_000) * 1000), keptAsRecorded };
 }

@@ -27,7 +27,7 @@ import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import type { ImportFile } from './import-archive.js';
 import { DEFAULT_SCENARIO } from './phrases.service.js';
-import { inspectTake, keptAsImportedTake, type InspectedTake } from './take-inspection.js';
+import { inspectTake, type InspectedTake } from './take-inspection.js';
 
 export const TRAIN_PROFILE_JOB = 'train_profile';
 export const MODEL_TYPE = 'acoustic';
@@ -203,14 +203,7 @@ export class VoiceProfileService {
         continue;
       }
       const phraseId = await this.phraseFor(userId, text, scenario);
-      // Kept as the app would have recorded it when it holds too little room around its
-      // phrase; training reads the mark (docs/decisions/0115).
-      const { keptAsRecorded, ...kept } = keptAsImportedTake(take);
-      await this.storeTake(userId, phraseId, kept, {
-        source,
-        file: file.name,
-        ...(keptAsRecorded ? { kept_as_recorded: true } : {}),
-      });
+      await this.storeTake(userId, phraseId, take, { source, file: file.name });
       report.imported.push({ file: file.name, text, phrase_id: phraseId });
     }
     return report;
@@ -267,14 +260,9 @@ export class VoiceProfileService {
     const items = await Promise.all(
       takes.map(async (take): Promise<TakeToTrain> => {
         const analysis = await this.keptAnalysis(take.storage_key);
-        const origin = {
-          text: take.text,
-          unknown: take.unknown,
-          keptAsRecorded: take.metadata?.kept_as_recorded === true,
-        };
-        if (analysis !== undefined) return { ...origin, analysis };
+        if (analysis !== undefined) return { text: take.text, unknown: take.unknown, analysis };
         const audio = downmix(decodeWav(await this.deps.storage.get(take.storage_key)));
-        return { ...origin, audio };
+        return { text: take.text, unknown: take.unknown, audio };
       }),
     );
     // The generic path is judged on the person's voice with every phrase they have: it may

@@ -54,7 +54,7 @@ async function manifest(path: string) {
   }
 }
 // `--cut-close`: enrolment files cut close at the phrase, as clips trimmed in an editor are;
-// `--imported`: then kept as the server keeps imported files (docs/decisions/0115).
+// `--imported`: then kept as recorded where they hold too little room (`keptAsImported`, 0115).
 const fromManifest = (await manifest(values.enroll)).map((item) =>
   values['cut-close'] ? { ...item, audio: cutClose(item.audio) } : item,
 );

@@ -112,7 +112,7 @@ const IN_USE_SETS: readonly TuningSet[] = [
 ];
 
 /**
- * Imported takes (`--imported`): enrolment as the server keeps imported files, use live
+ * Imported takes (`--imported`): enrolment kept as `keptAsImported` keeps files, use live
  * (docs/decisions/0115). FSDD's files are cut close already, and heard as the app records
  * a phrase; the synthetic speakers' takes are cut close as an editor would, and heard as
  * they are, in their room. The sets whose rule sets the cut of profiles of imported takes.

@@ -1,7 +1,7 @@
 // Takes imported from files cut close at the word (FSDD's), then the same person heard live:
-// kept as the server keeps imports (as the app would have recorded them, rejecting at the
-// cut of imported takes), they understand far more of it and still turn unknown words
-// away (docs/decisions/0114, 0115).
+// kept as `keptAsImported` keeps them (as the app would have recorded them, rejecting at
+// the cut of imported takes), they understand far more of it and still turn most unknown
+// words away (docs/decisions/0114, 0115; measured, not in the server).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +42,7 @@ function heard(matcher: Matcher, audio: Float32Array): string | null {
 }
 
 describe.skipIf(!existsSync(fsdd))('takes imported from close-cut files', () => {
-  it('understand the person live when kept as the server keeps imports, and turn unknown words away', () => {
+  it('understand the person live when kept as recorded, and turn unknown words away', () => {
     const understood = { asFiles: 0, asImported: 0, of: 0 };
     const accepted = { asFiles: 0, asImported: 0, of: 0 };
     for (const speaker of ['jackson', 'theo']) {

@@ -51,7 +51,7 @@ export function inNoise(audio: Float32Array, noise: Float32Array, snrDb: number,
 export const rmsOf = (x: Float32Array): number =>
   Math.sqrt(x.reduce((n, v) => n + v * v, 0) / Math.max(1, x.length));
 
-/** Enrolment items as the server keeps imported files (`keptAsImported`, docs/decisions/0115). */
+/** Enrolment items kept as `keptAsImported` keeps imported files (docs/decisions/0115). */
 export const enrolledAsImported = (items: readonly LoadedItem[], roomUnderFloorDb?: number): LoadedItem[] =>
   items.map((item) => {
     const { audio, keptAsRecorded } = keptAsImported(item.audio, roomUnderFloorDb);

@@ -114,9 +114,10 @@ export const LOUD_ROOM = { fromDb: 8, fullDb: 20, weight: 1 } as const;
 /**
  * The rejection cut of a profile whose takes were all made elsewhere and kept as the app
  * records a phrase (`keptAsImported`): their room is one the recogniser made, the same
- * under every take, and it brings unknown words nearer (docs/decisions/0114, 0115). A
- * profile of both kinds rejects between the two cuts in proportion to its share of such
- * takes, in logit units.
+ * under every take, and it brings unknown words nearer (docs/decisions/0114). A profile
+ * of both kinds rejects between the two cuts in proportion to its share of such takes, in
+ * logit units. The house rule's cut over the imported tuning sets (`speech:tune
+ * --imported`); the server does not mark imports so (docs/decisions/0115).
  */
 export const IMPORTED_THRESHOLD = 0.765;
 
