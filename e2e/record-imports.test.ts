@@ -134,6 +134,24 @@ describe('importing recordings in the browser', () => {
       .filter({ hasText: 'mystery.wav' })
       .getByText('No transcript names this file.')
       .waitFor();
+    // These files are the words in digital silence, as an editor leaves them: the report
+    // asks for one take of each phrase recorded here, and links to recording it.
+    const recordHere = page.getByRole('alert').filter({ hasText: 'Record these phrases here too' });
+    await recordHere.getByText('4 recordings hold little of the sound around their words').waitFor();
+    expect(await recordHere.getByRole('link').allInnerTexts()).toEqual([
+      'Record “Put the kettle on”',
+      'Record “Thank you very much”',
+      'Record “Yes please”',
+    ]);
+    const stored = await server.db
+      .selectFrom('phrases')
+      .select(['id', 'text'])
+      .where('user_id', '=', user.session.user.id)
+      .execute();
+    const kettleId = stored.find((phrase) => phrase.text === 'Put the kettle on')?.id;
+    expect(
+      await recordHere.getByRole('link', { name: 'Record “Put the kettle on”' }).getAttribute('href'),
+    ).toBe(`/record/training/${kettleId}`);
     await saveScreenshots(page, 'import-manual-result');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await takesOf(user)).toHaveLength(4);

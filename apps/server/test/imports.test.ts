@@ -49,6 +49,9 @@ describe('importing existing recordings', () => {
     expect(response.status).toBe(200);
     expect(response.body.refused).toEqual([]);
     expect(response.body.imported.map((item) => item.file)).toEqual(['a.wav', 'b.wav', 'c.wav']);
+    // FSDD's files are cut close at the word: the report says so, for the app to ask for a
+    // take recorded in it (docs/decisions/0116).
+    expect(response.body.imported.map((item) => item.cut_close)).toEqual([true, true, true]);
     // Transcripts that differ only in case are one phrase.
     expect(response.body.imported[0]?.phrase_id).toBe(response.body.imported[1]?.phrase_id);
     const phrases = await server.api.get<{ phrases: Phrase[] }>(
@@ -135,6 +138,8 @@ describe('importing existing recordings', () => {
       ],
     });
     expect(manual.body.imported.map((item) => item.file)).toEqual(['b.mp3', 'c.ogg', 'voicemail.wav']);
+    // The voicemail holds the room around its words (0.2 s before, 0.5 s after).
+    expect(manual.body.imported.find((item) => item.file === 'voicemail.wav')?.cut_close).toBe(false);
     expect(manual.body.refused).toEqual([
       { file: 'Thank you.webm', reason: 'No transcript names this file.' },
     ]);

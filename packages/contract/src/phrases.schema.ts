@@ -239,7 +239,17 @@ export const ImportInfoSchema = z
   .strict();
 export const ImportReportSchema = z
   .object({
-    imported: z.array(z.object({ file: z.string(), text: z.string(), phrase_id: z.string() })),
+    imported: z.array(
+      z.object({
+        file: z.string(),
+        text: z.string(),
+        phrase_id: z.string(),
+        // The recording holds little or none of the room around its words (a clip trimmed
+        // in an editor): the phrase is understood far better live with a take of it
+        // recorded in the app too.
+        cut_close: z.boolean(),
+      }),
+    ),
     refused: z.array(z.object({ file: z.string(), reason: z.string() })),
   })
   .meta({ id: 'ImportReport' });

@@ -10,6 +10,7 @@ import {
   decodeWav,
   downmix,
   encodeWavPcm16,
+  holdsItsRoom,
   isCurrentTakeAnalysis,
   SpeechError,
   takesForTraining,
@@ -204,7 +205,10 @@ export class VoiceProfileService {
       }
       const phraseId = await this.phraseFor(userId, text, scenario);
       await this.storeTake(userId, phraseId, take, { source, file: file.name });
-      report.imported.push({ file: file.name, text, phrase_id: phraseId });
+      // Such a take alone teaches the profile little of how the person sounds live: the
+      // report says so, and the app asks for a take recorded in it (docs/decisions/0116).
+      const cutClose = !holdsItsRoom(take.samples);
+      report.imported.push({ file: file.name, text, phrase_id: phraseId, cut_close: cutClose });
     }
     return report;
   }

@@ -597,6 +597,12 @@ export const enUS = {
       refusedList_one: 'Not imported (1)',
       refusedList_other: 'Not imported ({{count}})',
       fromFile: 'From {{file}}',
+      cutCloseHeading: 'Record these phrases here too',
+      cutCloseText_one:
+        'One recording holds little of the sound around its words, as a clip trimmed in an editor does. Parla learns how you sound when you talk to it from takes recorded here: record one take of its phrase, and it will understand you far better.',
+      cutCloseText_other:
+        '{{count}} recordings hold little of the sound around their words, as clips trimmed in an editor do. Parla learns how you sound when you talk to it from takes recorded here: record one take of each of these phrases, and it will understand you far better.',
+      recordPhrase: 'Record “{{text}}”',
       seePhrases: 'See your phrases',
       importMore: 'Import more files',
     },

@@ -106,6 +106,17 @@ export function roomAround(audio: Float32Array): { before: Seconds; after: Secon
 }
 
 /**
+ * Whether a recording (16 kHz) holds the room around its phrase as the app's takes do
+ * ({@link ROOM_HELD} at each end). A profile of takes that do not (clips trimmed in an
+ * editor, or edited to digital silence) understands the person live far worse than one
+ * that also has takes recorded in the app (docs/decisions/0113, 0116).
+ */
+export function holdsItsRoom(audio: Float32Array): boolean {
+  const { before, after } = roomAround(audio);
+  return Math.min(before, after) >= ROOM_HELD.seconds;
+}
+
+/**
  * How far under an imported take's own floor the room it is kept in lies. At the floor
  * measured best on the tuning takes (10, 15 and 20 dB under it: less understood at the cut
  * the house rule allows each, docs/decisions/0115).
@@ -130,8 +141,7 @@ export function keptAsImported(
   audio: Float32Array,
   roomUnderFloorDb = IMPORTED_ROOM_UNDER_FLOOR_DB,
 ): ImportedTake {
-  const { before, after } = roomAround(audio);
-  if (Math.min(before, after) >= ROOM_HELD.seconds) return { audio, keptAsRecorded: false };
+  if (holdsItsRoom(audio)) return { audio, keptAsRecorded: false };
   const room = floorRmsOf(audio) * 10 ** (-roomUnderFloorDb / 20);
   return { audio: asRecorded(audio, room, rng(audio.length)), keptAsRecorded: true };
 }

@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,11 +10,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
 import type { ImportReport } from '../api/imports.api';
 
 /**
  * What an import did: the totals, the phrases imported, and each refused file with the
  * server's reason. The heading takes the focus so that the result is read out at once.
+ * Recordings trimmed close to their words teach the profile little of how the person
+ * sounds live, so their phrases are offered for one take recorded here (decision 0116).
  */
 export function ImportReportView({ report, actions }: { report: ImportReport; actions?: ReactNode }) {
   const { t } = useTranslation();
@@ -20,6 +26,11 @@ export function ImportReportView({ report, actions }: { report: ImportReport; ac
   useEffect(() => heading.current?.focus(), []);
   const imported = report.imported.length;
   const refused = report.refused.length;
+  const cutClose = report.imported.filter((item) => item.cut_close);
+  // One take a phrase is enough: the first file of each phrase stands for it.
+  const toRecord = cutClose.filter(
+    (item, index) => cutClose.findIndex((other) => other.phrase_id === item.phrase_id) === index,
+  );
 
   return (
     <Box component="section" aria-labelledby="import-result-heading">
@@ -34,6 +45,28 @@ export function ImportReportView({ report, actions }: { report: ImportReport; ac
         </strong>
         <div>{imported === 0 ? t('imports.result.noneImported') : t('imports.result.whereToFind')}</div>
       </Alert>
+      {toRecord.length > 0 && (
+        <Alert severity="info" sx={{ mb: 3 }} aria-labelledby="import-cut-close-heading">
+          <AlertTitle id="import-cut-close-heading" component="h3" sx={{ fontWeight: 700 }}>
+            {t('imports.result.cutCloseHeading')}
+          </AlertTitle>
+          <Typography sx={{ mb: 1.5 }}>
+            {t('imports.result.cutCloseText', { count: cutClose.length })}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {toRecord.map((item) => (
+              <Button
+                key={item.phrase_id}
+                component={RouterLink}
+                to={paths.recordTraining.getHref(item.phrase_id)}
+                variant="outlined"
+              >
+                {t('imports.result.recordPhrase', { text: item.text })}
+              </Button>
+            ))}
+          </Box>
+        </Alert>
+      )}
       <Stack spacing={3} sx={{ mb: 3 }}>
         {imported > 0 && (
           <Box>
