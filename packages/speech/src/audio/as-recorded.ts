@@ -123,7 +123,7 @@ export function holdsItsRoom(audio: Float32Array): boolean {
  */
 export const IMPORTED_ROOM_UNDER_FLOOR_DB = 0;
 
-/** An imported recording as training keeps it, and whether it was changed to be so. */
+/** An imported recording as `keptAsImported` keeps it, and whether it was changed to be so. */
 export interface ImportedTake {
   audio: Float32Array;
   /** It held too little room around its phrase and was kept as the app records a phrase. */

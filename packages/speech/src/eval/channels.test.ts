@@ -39,7 +39,7 @@ describe('inNoise', () => {
 });
 
 describe('cutClose and enrolledAsImported', () => {
-  it('trims the room around a phrase, which the server then keeps as the app records one', () => {
+  it('trims the room around a phrase, which keptAsImported then keeps as the app records one', () => {
     const random = rng(3);
     const room = (seconds: number) =>
       Float32Array.from({ length: Math.round(seconds * 16_000) }, () => (random() * 2 - 1) * 0.002);
