@@ -62,12 +62,17 @@ export function asRecorded(word: Float32Array, roomRms: number, random: () => nu
 
 /**
  * A recording made elsewhere (16 kHz) as the app would have recorded it: {@link asRecorded}
- * with the room at the recording's own floor; by default seeded by its length, so one take
- * always comes out the same. Profiles of such takes read live speech far better than
- * profiles of the close-cut files, and let more unknown words through (docs/decisions/0114).
+ * with the room at the recording's own floor, or `roomUnderFloorDb` under it; by default
+ * seeded by its length, so one take always comes out the same. Profiles of such takes read
+ * live speech far better than profiles of the close-cut files, and let more unknown words
+ * through (docs/decisions/0114).
  */
-export function importedAsRecorded(take: Float32Array, random = rng(take.length)): Float32Array {
-  return asRecorded(take, floorRmsOf(take), random);
+export function importedAsRecorded(
+  take: Float32Array,
+  random = rng(take.length),
+  roomUnderFloorDb = 0,
+): Float32Array {
+  return asRecorded(take, floorRmsOf(take) * 10 ** (-roomUnderFloorDb / 20), random);
 }
 
 /**
@@ -93,12 +98,11 @@ export function roomAround(audio: Float32Array): { before: Seconds; after: Secon
   const sounding = levels.filter((l) => l > DIGITAL_SILENCE_DB).sort((a, b) => a - b);
   const floor = sounding[Math.floor(0.1 * sounding.length)];
   if (floor === undefined) return { before: 0, after: 0 };
-  const isRoom = (l: number): boolean => l > DIGITAL_SILENCE_DB && l < floor + ROOM_HELD.overFloorDb;
   const roomAt = (order: readonly number[]): number => {
     let room = 0;
     for (const level of order) {
       if (level >= floor + ROOM_HELD.overFloorDb) break;
-      if (isRoom(level)) room++;
+      if (level > DIGITAL_SILENCE_DB) room++;
     }
     return room / 100;
   };
@@ -141,7 +145,7 @@ export function keptAsImported(
   audio: Float32Array,
   roomUnderFloorDb = IMPORTED_ROOM_UNDER_FLOOR_DB,
 ): ImportedTake {
-  if (holdsItsRoom(audio)) return { audio, keptAsRecorded: false };
-  const room = floorRmsOf(audio) * 10 ** (-roomUnderFloorDb / 20);
-  return { audio: asRecorded(audio, room, rng(audio.length)), keptAsRecorded: true };
+  return holdsItsRoom(audio)
+    ? { audio, keptAsRecorded: false }
+    : { audio: importedAsRecorded(audio, rng(audio.length), roomUnderFloorDb), keptAsRecorded: true };
 }
