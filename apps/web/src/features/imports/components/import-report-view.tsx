@@ -28,9 +28,10 @@ export function ImportReportView({ report, actions }: { report: ImportReport; ac
   const refused = report.refused.length;
   const cutClose = report.imported.filter((item) => item.cut_close);
   // One take a phrase is enough: the first file of each phrase stands for it.
-  const toRecord = cutClose.filter(
-    (item, index) => cutClose.findIndex((other) => other.phrase_id === item.phrase_id) === index,
-  );
+  const firstOfPhrase = new Map<string, (typeof cutClose)[number]>();
+  for (const item of cutClose)
+    if (!firstOfPhrase.has(item.phrase_id)) firstOfPhrase.set(item.phrase_id, item);
+  const toRecord = [...firstOfPhrase.values()];
 
   return (
     <Box component="section" aria-labelledby="import-result-heading">
