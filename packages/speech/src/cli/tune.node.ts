@@ -74,8 +74,10 @@ const SETS: readonly TuningSet[] = [
   synthetic('severe-words', 'severe-words', 'tune.json'),
   synthetic('moderate-six-phrase', 'moderate-small', 'tune.json'),
   synthetic('severe-six-phrase', 'severe-small', 'tune.json'),
-  // Watched, outside the rule's twelve: where mild speech is most at risk, and each
+  // Watched, outside the rule's twelve: FSDD's digits with every digit unknown in turn
+  // (docs/decisions/0118); where mild speech is most at risk, and each
   // severity heard through an 8 kHz headset after enrolling on a full-band microphone.
+  fsdd('fsdd-pairs-unknown', 'fsdd-oov-rotations-tune/k3', 'under-5-percent', false),
   synthetic('mild-words', 'mild-words', 'tune.json', false),
   synthetic('mild-six-phrase', 'mild-small', 'tune.json', false),
   synthetic('mild-headset', 'mild', 'tune-narrow.json', false),

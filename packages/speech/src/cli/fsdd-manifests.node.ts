@@ -1,0 +1,138 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { ManifestEntry } from '../platform/files.node.js';
+
+export const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** One FSDD recording, from its file name (`DIGIT_SPEAKER_TAKE.wav`). */
+interface Recording {
+  file: string;
+  digit: number;
+  speaker: string;
+  take: number;
+}
+
+/** A profile of one set: the digits it enrols and, when a speaker has several, its name. */
+interface Profile {
+  known: number[];
+  suffix?: string;
+}
+
+/** One set's manifests: which takes are enrolled and tested, and the profiles per speaker. */
+export interface FsddSet {
+  name: string;
+  enrolTakes: number[];
+  testTakes: number[];
+  profiles: Profile[];
+}
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+const ALL = range(0, 9);
+
+/**
+ * The real-speech sets: enrol takes 0..k-1, test 10-29; tuning sets use takes 0-9 only
+ * (the copy of FSDD here holds takes 0-29).
+ */
+export const FSDD_SETS: readonly FsddSet[] = [
+  ...[1, 3, 5].flatMap((k) => [
+    { name: `fsdd/k${k}`, enrolTakes: range(0, k - 1), testTakes: range(10, 29), profiles: [{ known: ALL }] },
+    {
+      name: `fsdd-tune/k${k}`,
+      enrolTakes: range(0, k - 1),
+      testTakes: range(5, 9),
+      profiles: [{ known: ALL }],
+    },
+  ]),
+  // Out-of-vocabulary protocol: eight digits enrolled, "eight" and "nine" must be rejected.
+  ...[1, 3, 5].flatMap((k) => [
+    {
+      name: `fsdd-oov/k${k}`,
+      enrolTakes: range(0, k - 1),
+      testTakes: range(10, 29),
+      profiles: [{ known: range(0, 7) }],
+    },
+    {
+      name: `fsdd-oov-tune/k${k}`,
+      enrolTakes: range(0, k - 1),
+      testTakes: range(5, 9),
+      profiles: [{ known: range(0, 7) }],
+    },
+  ]),
+  // The same with the takes reversed (7-9 enrolled, 0-2 tested): a gap between enrolment
+  // and use that the tuning takes right after enrolment do not have, as the test takes do
+  // (docs/decisions/0061).
+  {
+    name: 'fsdd-oov-rev-tune/k3',
+    enrolTakes: range(7, 9),
+    testTakes: range(0, 2),
+    profiles: [{ known: range(0, 7) }],
+  },
+  // Every digit unknown in turn: five profiles a speaker, each with two digits left out
+  // (zero and one, two and three, ...), tested on takes 5-9 of all ten. 300 unknown takes
+  // where the sets above hold 60 and 36, and near words among them (docs/decisions/0118).
+  {
+    name: 'fsdd-oov-rotations-tune/k3',
+    enrolTakes: range(0, 2),
+    testTakes: range(5, 9),
+    profiles: range(0, 4).map((r) => ({
+      known: ALL.filter((d) => d !== 2 * r && d !== 2 * r + 1),
+      suffix: `without-${2 * r}-${2 * r + 1}`,
+    })),
+  },
+  // Learning from use (`speech:tune --adapt`): the other seven of the ten non-test takes
+  // used after enrolling three, with every digit enrolled and with eight of them.
+  { name: 'fsdd-adapt-tune/k3', enrolTakes: range(0, 2), testTakes: range(3, 9), profiles: [{ known: ALL }] },
+  {
+    name: 'fsdd-oov-adapt-tune/k3',
+    enrolTakes: range(0, 2),
+    testTakes: range(3, 9),
+    profiles: [{ known: range(0, 7) }],
+  },
+];
+
+/**
+ * One set's enrolment and test entries, audio paths relative to `folder`. A speaker with
+ * several profiles appears as one speaker a profile, named `SPEAKER/SUFFIX`; each tests on
+ * every digit, so the digits it left out are its unknown ones.
+ */
+export function fsddManifests(
+  set: FsddSet,
+  recordings: readonly Recording[],
+  recordingsDir: string,
+  folder: string,
+): { enroll: ManifestEntry[]; test: ManifestEntry[] } {
+  const pick = (takes: number[], digits: number[], suffix?: string): ManifestEntry[] =>
+    recordings
+      .filter((r) => takes.includes(r.take) && digits.includes(r.digit))
+      .sort((a, b) => a.speaker.localeCompare(b.speaker) || a.digit - b.digit || a.take - b.take)
+      .map((r) => ({
+        audio: relative(folder, join(recordingsDir, r.file)),
+        text: DIGITS[r.digit] as string,
+        speaker: suffix === undefined ? r.speaker : `${r.speaker}/${suffix}`,
+      }));
+  return {
+    enroll: set.profiles.flatMap(({ known, suffix }) => pick(set.enrolTakes, known, suffix)),
+    test: set.profiles.flatMap(({ suffix }) => pick(set.testTakes, ALL, suffix)),
+  };
+}
+
+/** The recordings of an FSDD folder, from their file names. */
+export async function fsddRecordings(recordingsDir: string): Promise<Recording[]> {
+  return (await readdir(recordingsDir))
+    .map((f) => /^(\d)_([a-z]+)_(\d+)\.wav$/.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ file: m[0], digit: Number(m[1]), speaker: m[2] as string, take: Number(m[3]) }));
+}
+
+/** Write every FSDD set's `enroll.json` and `test.json` under `out`. */
+export async function writeFsddManifests(fsddDir: string, out: string): Promise<void> {
+  const recordingsDir = join(fsddDir, 'recordings');
+  const recordings = await fsddRecordings(recordingsDir);
+  for (const set of FSDD_SETS) {
+    const folder = join(out, set.name);
+    const { enroll, test } = fsddManifests(set, recordings, recordingsDir, folder);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'enroll.json'), `${JSON.stringify(enroll, null, 2)}\n`);
+    await writeFile(join(folder, 'test.json'), `${JSON.stringify(test, null, 2)}\n`);
+  }
+}
