@@ -29,44 +29,32 @@ export interface FsddSet {
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const ALL = range(0, 9);
 
+/** A set of one profile a speaker, enrolling the `known` digits. */
+const oneProfile = (name: string, enrolTakes: number[], testTakes: number[], known = ALL): FsddSet => ({
+  name,
+  enrolTakes,
+  testTakes,
+  profiles: [{ known }],
+});
+
 /**
  * The real-speech sets: enrol takes 0..k-1, test 10-29; tuning sets use takes 0-9 only
  * (the copy of FSDD here holds takes 0-29).
  */
 export const FSDD_SETS: readonly FsddSet[] = [
   ...[1, 3, 5].flatMap((k) => [
-    { name: `fsdd/k${k}`, enrolTakes: range(0, k - 1), testTakes: range(10, 29), profiles: [{ known: ALL }] },
-    {
-      name: `fsdd-tune/k${k}`,
-      enrolTakes: range(0, k - 1),
-      testTakes: range(5, 9),
-      profiles: [{ known: ALL }],
-    },
+    oneProfile(`fsdd/k${k}`, range(0, k - 1), range(10, 29)),
+    oneProfile(`fsdd-tune/k${k}`, range(0, k - 1), range(5, 9)),
   ]),
   // Out-of-vocabulary protocol: eight digits enrolled, "eight" and "nine" must be rejected.
   ...[1, 3, 5].flatMap((k) => [
-    {
-      name: `fsdd-oov/k${k}`,
-      enrolTakes: range(0, k - 1),
-      testTakes: range(10, 29),
-      profiles: [{ known: range(0, 7) }],
-    },
-    {
-      name: `fsdd-oov-tune/k${k}`,
-      enrolTakes: range(0, k - 1),
-      testTakes: range(5, 9),
-      profiles: [{ known: range(0, 7) }],
-    },
+    oneProfile(`fsdd-oov/k${k}`, range(0, k - 1), range(10, 29), range(0, 7)),
+    oneProfile(`fsdd-oov-tune/k${k}`, range(0, k - 1), range(5, 9), range(0, 7)),
   ]),
   // The same with the takes reversed (7-9 enrolled, 0-2 tested): a gap between enrolment
   // and use that the tuning takes right after enrolment do not have, as the test takes do
   // (docs/decisions/0061).
-  {
-    name: 'fsdd-oov-rev-tune/k3',
-    enrolTakes: range(7, 9),
-    testTakes: range(0, 2),
-    profiles: [{ known: range(0, 7) }],
-  },
+  oneProfile('fsdd-oov-rev-tune/k3', range(7, 9), range(0, 2), range(0, 7)),
   // Every digit unknown in turn: five profiles a speaker, each with two digits left out
   // (zero and one, two and three, ...), tested on takes 5-9 of all ten. 300 unknown takes
   // where the sets above hold 60 and 36, and near words among them (docs/decisions/0118).
@@ -81,13 +69,8 @@ export const FSDD_SETS: readonly FsddSet[] = [
   },
   // Learning from use (`speech:tune --adapt`): the other seven of the ten non-test takes
   // used after enrolling three, with every digit enrolled and with eight of them.
-  { name: 'fsdd-adapt-tune/k3', enrolTakes: range(0, 2), testTakes: range(3, 9), profiles: [{ known: ALL }] },
-  {
-    name: 'fsdd-oov-adapt-tune/k3',
-    enrolTakes: range(0, 2),
-    testTakes: range(3, 9),
-    profiles: [{ known: range(0, 7) }],
-  },
+  oneProfile('fsdd-adapt-tune/k3', range(0, 2), range(3, 9)),
+  oneProfile('fsdd-oov-adapt-tune/k3', range(0, 2), range(3, 9), range(0, 7)),
 ];
 
 /**
