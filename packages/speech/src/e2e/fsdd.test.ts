@@ -1,31 +1,26 @@
 // End to end on real recorded speech: train per speaker on FSDD takes 0-2 of the digits
 // zero to seven, then stream held-out takes 10-29 through the decoder in 3200-sample
 // chunks. "eight" and "nine" were never enrolled and must be rejected.
-import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate, personalFactory, summariseWith, type LoadedItem } from '../eval/evaluate.js';
 import { loadManifest } from '../platform/files.node.js';
+import { DIGITS, FSDD_RECORDINGS, haveFsdd } from '../test/fsdd.node.js';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
-const fsdd = resolve(repoRoot, '../shared/data/fsdd/recordings');
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
 async function manifest(
   dir: string,
   name: string,
   filter: (digit: number, take: number) => boolean,
 ): Promise<LoadedItem[]> {
-  const files = (await readdir(fsdd)).filter((f) => /^\d_[a-z]+_\d+\.wav$/.test(f));
+  const files = (await readdir(FSDD_RECORDINGS)).filter((f) => /^\d_[a-z]+_\d+\.wav$/.test(f));
   const entries = files
     .map((f) => f.replace('.wav', '').split('_'))
     .filter(([d, , t]) => filter(Number(d), Number(t)))
     .map(([d, s, t]) => ({
-      audio: join(fsdd, `${d ?? ''}_${s ?? ''}_${t ?? ''}.wav`),
+      audio: join(FSDD_RECORDINGS, `${d ?? ''}_${s ?? ''}_${t ?? ''}.wav`),
       text: DIGITS[Number(d)] ?? '',
       speaker: s ?? '',
     }));
@@ -34,7 +29,7 @@ async function manifest(
   return loadManifest(path);
 }
 
-describe.skipIf(!existsSync(fsdd))('FSDD end to end', () => {
+describe.skipIf(!haveFsdd)('FSDD end to end', () => {
   it('recognises held-out takes and rejects digits never enrolled', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fsdd-'));
     const enrol = await manifest(dir, 'enroll.json', (d, t) => d <= 7 && t <= 2);

@@ -2,20 +2,17 @@
 // kept as `keptAsImported` keeps them (as the app would have recorded them, rejecting at
 // the cut of imported takes), they understand far more of it and still turn most unknown
 // words away (docs/decisions/0114, 0115; measured, not in the server).
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importedAsRecorded, keptAsImported } from '../audio/as-recorded.js';
-import { wavToMono16k } from '../audio/audio.js';
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import { feedChunks } from '../eval/evaluate.js';
 import { thresholdForImported, trainProfile } from '../model/train.js';
 import { hash, rng } from '../seeded.js';
+import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 
-const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
-const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'];
+/** Enrolled, then said: zero to seven. */
+const KNOWN = DIGITS.slice(0, 8);
 /** Said, never enrolled: each must be turned away. */
 const UNKNOWN = [8, 9];
 /** On the tuning takes (3-9) of all six speakers, profile alone: zero to seven understood
@@ -23,9 +20,6 @@ const UNKNOWN = [8, 9];
 const UNDERSTOOD_FLOOR = 0.8;
 /** Of 40 unknown words heard live. */
 const ACCEPTED_AT_MOST = 2;
-
-const file = (speaker: string, digit: number, take: number): Float32Array =>
-  wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_${speaker}_${take}.wav`))));
 
 /** What a live stream makes of one utterance: its most confident final's text. */
 function heard(matcher: Matcher, audio: Float32Array): string | null {
@@ -41,13 +35,13 @@ function heard(matcher: Matcher, audio: Float32Array): string | null {
   return best?.text ?? null;
 }
 
-describe.skipIf(!existsSync(fsdd))('takes imported from close-cut files', () => {
+describe.skipIf(!haveFsdd)('takes imported from close-cut files', () => {
   it('understand the person live when kept as recorded, and turn unknown words away', () => {
     const understood = { asFiles: 0, asImported: 0, of: 0 };
     const accepted = { asFiles: 0, asImported: 0, of: 0 };
     for (const speaker of ['jackson', 'theo']) {
-      const takes = DIGITS.flatMap((text, digit) =>
-        [0, 1, 2].map((t) => ({ text, audio: file(speaker, digit, t) })),
+      const takes = KNOWN.flatMap((text, digit) =>
+        [0, 1, 2].map((t) => ({ text, audio: fsddRecording(digit, speaker, t) })),
       );
       const asFiles = new Matcher(trainProfile(takes));
       const kept = takes.map((t) => ({ text: t.text, ...keptAsImported(t.audio) }));
@@ -59,9 +53,9 @@ describe.skipIf(!existsSync(fsdd))('takes imported from close-cut files', () => 
       const asImported = new Matcher(imported);
       // Heard live: the room around and under the word, at the recording's own floor.
       const live = (digit: number, t: number) =>
-        importedAsRecorded(file(speaker, digit, t), rng(hash(`${speaker} ${digit} ${t}`)));
+        importedAsRecorded(fsddRecording(digit, speaker, t), rng(hash(`${speaker} ${digit} ${t}`)));
       for (let t = 10; t < 20; t++) {
-        for (const [digit, text] of DIGITS.entries()) {
+        for (const [digit, text] of KNOWN.entries()) {
           const word = live(digit, t);
           understood.of++;
           if (heard(asFiles, word) === text) understood.asFiles++;

@@ -1,14 +1,8 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { wavToMono16k } from '../audio/audio.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { CHUNK_SAMPLES } from '../units.js';
 import { GenericRecogniser, GenericStream, phraseGrammar } from './generic.js';
-
-const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
 
 describe('phraseGrammar', () => {
   it('covers phrases whose words are all known and lists the others', () => {
@@ -27,21 +21,19 @@ describe('phraseGrammar', () => {
   });
 });
 
-describe.skipIf(!existsSync(fsdd))('GenericRecogniser', () => {
+describe.skipIf(!haveFsdd)('GenericRecogniser', () => {
   it('recognises clear digits through the streaming interface', async () => {
     const module = await loadSoundSwallower();
-    const digits = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-    const recogniser = await GenericRecogniser.create(module, digits);
+    const recogniser = await GenericRecogniser.create(module, DIGITS);
     let right = 0;
-    const cases = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => ({ d, file: `${d}_jackson_7.wav` }));
-    for (const { d, file } of cases) {
-      const audio = wavToMono16k(new Uint8Array(await readFile(resolve(fsdd, file))));
+    for (const d of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      const audio = fsddRecording(d, 'jackson', 7);
       const stream = new GenericStream(recogniser);
       const results = [];
       for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
         results.push(...stream.push(audio.subarray(i, i + CHUNK_SAMPLES)));
       results.push(...stream.end());
-      if (results[0]?.text === digits[d]) right++;
+      if (results[0]?.text === DIGITS[d]) right++;
     }
     // The generic engine is a baseline, not the product: most clear digits are enough.
     expect(right).toBeGreaterThanOrEqual(7);

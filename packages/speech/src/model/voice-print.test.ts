@@ -1,10 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { wavToMono16k } from '../audio/audio.js';
 import { narrowBand } from '../eval/channels.js';
 import { analyse } from '../features/features.js';
+import { fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { take } from '../test/phrases.js';
 import { defaultFrontEnd } from './profile.js';
 import {
@@ -15,11 +12,8 @@ import {
   voiceDistortion,
 } from './voice-print.js';
 
-const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
-const fsdd = resolve(repoRoot, '../shared/data/fsdd/recordings');
 const frames = (audio: Float32Array) => analyse(audio, defaultFrontEnd());
-const recording = (digit: number, speaker: string, n: number) =>
-  frames(wavToMono16k(new Uint8Array(readFileSync(join(fsdd, `${digit}_${speaker}_${n}.wav`)))));
+const recording = (digit: number, speaker: string, n: number) => frames(fsddRecording(digit, speaker, n));
 
 describe('voice print', () => {
   it('reads the shape under 3.8 kHz, the bands every channel carries', () => {
@@ -57,7 +51,7 @@ describe('voice print', () => {
     if (one !== undefined) expect(frameDistortion(print, one)).toBeGreaterThanOrEqual(0);
   });
 
-  describe.skipIf(!existsSync(fsdd))('on real voices (FSDD)', () => {
+  describe.skipIf(!haveFsdd)('on real voices (FSDD)', () => {
     const speakers = ['george', 'jackson', 'lucas', 'nicolas', 'theo', 'yweweler'];
     it("tells a person's held-out digits from the same digits in other voices, through any channel", () => {
       for (const speaker of speakers) {
@@ -71,10 +65,9 @@ describe('voice print', () => {
           .filter((s) => s !== speaker)
           .flatMap((s) => [0, 3, 6, 9].map((d) => voiceDistortion(print, recording(d, s, 20)) ?? 0));
         // FSDD is recorded at 8 kHz: through a narrow channel its digits read as they were.
-        const narrow = [0, 3, 6, 9].map((d) => {
-          const audio = wavToMono16k(new Uint8Array(readFileSync(join(fsdd, `${d}_${speaker}_20.wav`))));
-          return voiceDistortion(print, frames(narrowBand(audio))) ?? Infinity;
-        });
+        const narrow = [0, 3, 6, 9].map(
+          (d) => voiceDistortion(print, frames(narrowBand(fsddRecording(d, speaker, 20)))) ?? Infinity,
+        );
         const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
         expect(mean(theirs)).toBeLessThan(1.5);
         expect(mean(others)).toBeGreaterThan(mean(theirs) + 0.15);

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wavToMono16k } from '../audio/audio.js';
 import { analyse } from '../features/features.js';
 import { defaultFrontEnd } from '../model/profile.js';
 import { loadPhoneModel } from '../platform/phones.node.js';
+import { FSDD_RECORDINGS } from '../test/fsdd.node.js';
 import { seeded } from '../test/signals.js';
 import { parseGaussianFile, parseMdefPhones, PhoneModel, type GaussianSet } from './acoustic-model.js';
 import { joinViews, phoneCepstra, posteriorgram } from './posteriorgram.js';
@@ -143,10 +143,7 @@ describe('phone scoring', () => {
   });
 });
 
-const fsddTake = resolve(
-  fileURLToPath(import.meta.url),
-  '../../../../../../shared/data/fsdd/recordings/3_theo_10.wav',
-);
+const fsddTake = join(FSDD_RECORDINGS, '3_theo_10.wav');
 
 describe.skipIf(!existsSync(fsddTake))('posteriorgrams of real speech', () => {
   it('read "three" as the phones of three with the codebooks as trained', async () => {

@@ -1,25 +1,18 @@
 // Jackson's FSDD takes for tests of the generic path beside his profile (Node only: it reads
 // the shared data and loads SoundSwallower).
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { concatAudio, wavToMono16k } from '../audio/audio.js';
+import { concatAudio } from '../audio/audio.js';
 import { Matcher } from '../decode/matcher.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import type { Profile } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { DIGITS, fsddRecording } from './fsdd.node.js';
 
-const fsdd = resolve(fileURLToPath(import.meta.url), '../../../../../../shared/data/fsdd/recordings');
-/** Whether the shared FSDD recordings are here (tests that need them are skipped otherwise). */
-export const haveFsdd = existsSync(fsdd);
-
-/** The digits' names, as FSDD's files number them. */
-export const DIGITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+/** Passed on, so the tests beside his profile need only this module. */
+export { DIGITS, haveFsdd } from './fsdd.node.js';
 
 /** Jackson's take `index` of `digit`, as recorded (cut at the word). */
-export const speech = (digit: number, index: number): Float32Array =>
-  wavToMono16k(new Uint8Array(readFileSync(resolve(fsdd, `${digit}_jackson_${index}.wav`))));
+export const speech = (digit: number, index: number): Float32Array => fsddRecording(digit, 'jackson', index);
 
 export const silence = (seconds: number): Float32Array => new Float32Array(Math.round(seconds * 16_000));
 
