@@ -66,6 +66,16 @@ describe('FSDD manifests', () => {
     ).toHaveLength(2 * 50);
   });
 
+  it('reads the same profiles on the test takes', () => {
+    const tuning = setNamed('fsdd-oov-rotations-tune/k3');
+    const { enroll, test } = setNamed('fsdd-oov-rotations/k3');
+    expect(enroll).toEqual(tuning.enroll);
+    expect(test).toHaveLength(2 * 5 * 10 * 20);
+    expect(new Set(test.map((e) => takeOf(e.audio)))).toEqual(
+      new Set(Array.from({ length: 20 }, (_, i) => 10 + i)),
+    );
+  });
+
   it('never tunes on the test takes', () => {
     for (const set of FSDD_SETS.filter((s) => s.name.includes('tune')))
       expect([...set.enrolTakes, ...set.testTakes].every((take) => take < 10)).toBe(true);
