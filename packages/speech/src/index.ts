@@ -85,7 +85,7 @@ export {
   bestGuesses,
   hearsAgain,
   takesToJudge,
-  withContext,
+  withSilenceAround,
   withSecondOpinion,
   type GenericHearing,
   type HeardAgain,

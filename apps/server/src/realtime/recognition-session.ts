@@ -20,7 +20,7 @@ import {
   STREAM_KEPT_SECONDS,
   type OpusStreamDecoder,
   type StreamEvent,
-  withContext,
+  withSilenceAround,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/crypto.js';
@@ -227,7 +227,7 @@ export class RecognitionSession {
       return;
     }
     for (const final of finals) {
-      const around = () => withContext(samples, final.start, final.end);
+      const around = () => withSilenceAround(samples, final.start, final.end);
       const result = this.result(
         await this.recognition.hearAgain(this.userId, this.model, around, final),
         this.model,

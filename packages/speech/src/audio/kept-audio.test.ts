@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_CONTEXT_SECONDS } from '../generic/second-opinion.js';
+import { GENERIC_CONTEXT_SECONDS, WORD_EDGE_SECONDS } from '../generic/second-opinion.js';
 import { KeptAudio } from './kept-audio.js';
 
 /** `seconds` of audio whose samples count on from `first`: a cut shows where it came from. */
@@ -38,13 +38,35 @@ describe('KeptAudio', () => {
     expect([...kept.between(47_998, 48_002)]).toEqual([47_999, 48_000, 0, 0]);
   });
 
-  it('gives the generic path an utterance with the stream around it, or silence where none is kept', () => {
+  it('gives the generic path an utterance and its edges with silence around, not the stream (0120)', () => {
     const kept = new KeptAudio(25);
     kept.push(counting(1, 2));
     const margin = GENERIC_CONTEXT_SECONDS * 16_000;
+    const edge = WORD_EDGE_SECONDS * 16_000;
+    const words = 8000 + 2 * edge;
     const around = kept.around(1, 1.5);
-    expect([around[0], around.length]).toEqual([16_001 - margin, 8000 + 2 * margin]);
+    expect(around.length).toBe(words + 2 * margin);
+    const edges = [margin - 1, margin, margin + words - 1, margin + words].map((i) => around[i]);
+    expect(edges).toEqual([0, 16_001 - edge, 24_000 + edge, 0]);
     expect(kept.around(0, 0.5)[0]).toBe(0);
-    expect(kept.around(0, 0.5)[margin]).toBe(1);
+    expect(kept.around(0, 0.5)[margin + edge]).toBe(1);
+  });
+
+  it('gives an utterance still being spoken up to where it is asked, silence before its start', () => {
+    const kept = new KeptAudio(25);
+    kept.push(counting(1, 2));
+    const edge = WORD_EDGE_SECONDS * 16_000;
+    expect([...kept.spoken(16_000 - edge - 2, 16_000 - edge + 2, 1)]).toEqual([
+      0,
+      0,
+      16_001 - edge,
+      16_002 - edge,
+    ]);
+    expect([...kept.spoken(24_000 + edge - 2, 24_000 + edge + 2, 1, 1.5)]).toEqual([
+      23_999 + edge,
+      24_000 + edge,
+      0,
+      0,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { contextSpan } from '../generic/second-opinion.js';
+import { contextSpan, spokenSamples } from '../generic/second-opinion.js';
 
 /**
  * Seconds of a live stream kept, wherever a stream is heard (the server's session and
@@ -39,9 +39,26 @@ export class KeptAudio {
     return all.subarray(from, to);
   }
 
-  /** The same, with the context the generic path hears an utterance in ({@link contextSpan}). */
+  /**
+   * An utterance from `start` to `end` seconds as the generic path hears it: with silence
+   * around it ({@link contextSpan}), as `withSilenceAround` gives it.
+   */
   around(start: number, end: number): Float32Array {
-    return this.between(...contextSpan(start, end));
+    const [from, to] = contextSpan(start, end);
+    return this.spoken(from, to, start, end);
+  }
+
+  /**
+   * Stream samples `from` to `to` of an utterance that starts at `start` seconds and ends at
+   * `end` (when known): its own samples, silence outside it.
+   */
+  spoken(from: number, to: number, start: number, end = Number.POSITIVE_INFINITY): Float32Array {
+    const [first, last] = spokenSamples(start, end);
+    const out = new Float32Array(Math.max(0, to - from));
+    const a = Math.max(from, first);
+    const b = Math.min(to, last);
+    if (b > a) out.set(this.between(a, b), a - from);
+    return out;
   }
 
   /** How many samples the stream has had. */

@@ -13,7 +13,14 @@ import {
 import { CHUNK_SAMPLES } from '../units.js';
 import { GenericRecogniser } from './generic.js';
 import { HearingAhead } from './hearing-ahead.js';
-import { GenericUtterance, SecondOpinion, heardAgainBy, withSecondOpinion } from './second-opinion.js';
+import {
+  GENERIC_CONTEXT_SECONDS,
+  GenericUtterance,
+  SecondOpinion,
+  WORD_EDGE_SECONDS,
+  heardAgainBy,
+  withSecondOpinion,
+} from './second-opinion.js';
 
 /**
  * Where in a stream (which push) the engine started and finished hearing an utterance to name
@@ -88,7 +95,7 @@ function streamAtOnce(audio: Float32Array, generic: SecondOpinion, options: Stre
 afterEach(() => vi.restoreAllMocks());
 
 describe('HearingAhead, on a stream whose decision ahead did not call for it', () => {
-  it('hears a held rejection out at once, as soon as its context has come, and answers it when released', () => {
+  it('hears a held rejection out at once, as soon as its words have come, and answers it when released', () => {
     const named = { text: 'three', confidence: 0.8 };
     const engine = {
       name: vi.fn((_audio: Float32Array) => named),
@@ -112,12 +119,16 @@ describe('HearingAhead, on a stream whose decision ahead did not call for it', (
       kept.push(new Float32Array(seconds * 16_000));
       return hearing.follow(events, { speechUntil: undefined, expected: undefined, lastEnded });
     };
-    push(1.2);
-    // Its context (0.25 s past its end) has not all come yet.
+    push(1.0);
+    // Its words (to its end and the edge after it) have not all come yet.
     expect(engine.name).not.toHaveBeenCalled();
-    push(0.2);
+    // The silence around them is not waited for.
+    push(0.1);
     expect(engine.name).toHaveBeenCalledTimes(1);
-    expect(engine.name.mock.calls[0]?.[0]).toHaveLength(16_000 * (0.6 + 0.5));
+    const words = 0.6 + 2 * WORD_EDGE_SECONDS;
+    expect(engine.name.mock.calls[0]?.[0]).toHaveLength(
+      Math.round(16_000 * (words + 2 * GENERIC_CONTEXT_SECONDS)),
+    );
     push(0.2);
     const [final] = push(0.2, [{ type: 'final', start: 0.4, end: 1.0, ...rejected }]);
     expect(final).toMatchObject({ text: 'three', rejected: false, generic: true });

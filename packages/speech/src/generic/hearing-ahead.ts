@@ -5,6 +5,7 @@ import type { Seconds } from '../units.js';
 import {
   contextSpan,
   heardAgainBy,
+  spokenSamples,
   withNamed,
   withSecondOpinion,
   type GenericUtterance,
@@ -91,11 +92,26 @@ export class HearingAhead {
     this.open = undefined;
   }
 
-  private feed(to: number): void {
+  /**
+   * Feed the open utterance up to stream sample `to`: its own audio, silence before its start
+   * and, once its `end` is known, after that (as the generic path hears an utterance at once).
+   */
+  private feed(to: number, end?: Seconds): void {
     const open = this.open;
     if (open === undefined || to <= open.next) return;
-    open.utterance.feed(this.kept.between(open.next, to));
+    open.utterance.feed(this.kept.spoken(open.next, to, open.start, end));
     open.next = to;
+  }
+
+  /**
+   * Hear the open utterance out, once its end is known: undefined when it was fed the
+   * stream's audio past that end (the end moved back), which it must then hear at once.
+   */
+  private finish({ start, end }: Span): Named | undefined {
+    const open = this.open;
+    if (open === undefined || open.next > spokenSamples(start, end)[1]) return undefined;
+    this.feed(contextSpan(start, end)[1], end);
+    return open.utterance.finish();
   }
 
   /**
@@ -112,14 +128,15 @@ export class HearingAhead {
       this.listen(expected.start);
     if (lastEnded !== undefined && !sameSpan(lastEnded, this.settled)) this.hearOut(lastEnded);
     else if (this.open !== undefined && speechUntil !== undefined)
-      this.feed(Math.min(this.kept.heard, contextSpan(this.open.start, speechUntil)[1]));
+      // Its speech so far (its end is no earlier); what follows is silence once it has ended.
+      this.feed(Math.min(this.kept.heard, spokenSamples(this.open.start, speechUntil)[1]));
   }
 
   /**
    * An utterance whose end-point has passed and whose final has not come (a rejected final
-   * is held a while, to be joined to what follows): heard to the end of its context once
-   * that has come, from where it was followed, or at once when it was not (its start moved
-   * at the end-point, or it ended before its decision ahead called for it).
+   * is held a while, to be joined to what follows): heard out from where it was followed,
+   * or at once when it was not (its start moved at the end-point, or it ended before its
+   * decision ahead called for it).
    */
   private hearOut(ended: EndedUtterance): void {
     const open = this.open?.start === ended.start ? this.open : undefined;
@@ -130,10 +147,9 @@ export class HearingAhead {
       this.settled = ended;
       return;
     }
-    const to = contextSpan(ended.start, ended.end)[1];
-    if (open !== undefined) this.feed(Math.min(to, this.kept.heard));
-    if (this.kept.heard < to) return;
-    const followed = open?.next === to ? open.utterance.finish() : undefined;
+    // Its words must all have come; the silence after them is not waited for.
+    if (this.kept.heard < spokenSamples(ended.start, ended.end)[1]) return;
+    const followed = open !== undefined ? this.finish(ended) : undefined;
     this.drop();
     const named = followed ?? this.engine.name(this.kept.around(ended.start, ended.end));
     this.heard = { start: ended.start, end: ended.end, named };
@@ -155,12 +171,9 @@ export class HearingAhead {
       this.overhear(final);
       return final;
     }
-    const to = contextSpan(final.start, final.end)[1];
     let named = heard?.named;
     if (open !== undefined) {
-      // Audio not heard yet is silence, as when heard at once; fed past its end, it is heard again.
-      if (open.next <= to) this.feed(to);
-      named = open.next === to ? open.utterance.finish() : undefined;
+      named = this.finish(final);
       this.drop();
     }
     if (named === undefined)

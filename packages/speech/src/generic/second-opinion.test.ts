@@ -12,7 +12,8 @@ import {
   TAKES_TO_JUDGE,
   takesToJudge,
   SecondOpinion,
-  withContext,
+  WORD_EDGE_SECONDS,
+  withSilenceAround,
   withSecondOpinion,
 } from './second-opinion.js';
 
@@ -39,28 +40,32 @@ describe('takesToJudge', () => {
   });
 });
 
-describe('withContext', () => {
+describe('withSilenceAround', () => {
   const margin = GENERIC_CONTEXT_SECONDS * 16_000;
+  const edge = WORD_EDGE_SECONDS * 16_000;
   // One second of a stream: sample i holds i + 1, so any silence added reads 0.
   const stream = Float32Array.from({ length: 16_000 }, (_, i) => i + 1);
+  const silent = (samples: Float32Array) => samples.every((v) => v === 0);
 
-  it('takes the stream around the utterance where it has some', () => {
-    const around = withContext(stream, 0.4, 0.6);
-    expect(around).toHaveLength(3200 + 2 * margin);
-    expect(around[0]).toBe(6400 - margin + 1);
-    expect(around.at(-1)).toBe(9600 + margin);
+  it('gives the utterance and its edges with silence around, not the stream beside it (0120)', () => {
+    const around = withSilenceAround(stream, 0.4, 0.6);
+    const words = 3200 + 2 * edge;
+    expect(around).toHaveLength(words + 2 * margin);
+    expect(silent(around.subarray(0, margin))).toBe(true);
+    expect([around[margin], around[margin + words - 1]]).toEqual([6400 - edge + 1, 9600 + edge]);
+    expect(silent(around.subarray(margin + words))).toBe(true);
   });
 
-  it('adds silence where the stream has none: a word at its very start or end', () => {
-    const atStart = withContext(stream, 0, 0.1);
-    expect(atStart).toHaveLength(1600 + 2 * margin);
-    expect([...atStart.subarray(0, margin)].every((v) => v === 0)).toBe(true);
-    expect(atStart[margin]).toBe(1);
-    // An end past the audio heard so far: silence up to it and its context.
-    const atEnd = withContext(stream, 0.9, 1.2);
-    expect(atEnd).toHaveLength(4800 + 2 * margin);
-    expect(atEnd[margin + 1599]).toBe(16_000);
-    expect([...atEnd.subarray(margin + 1600)].every((v) => v === 0)).toBe(true);
+  it('a word at the very start or end of the stream, or past what was heard', () => {
+    const atStart = withSilenceAround(stream, 0, 0.1);
+    expect(atStart).toHaveLength(1600 + 2 * edge + 2 * margin);
+    expect(silent(atStart.subarray(0, margin + edge))).toBe(true);
+    expect(atStart[margin + edge]).toBe(1);
+    // An end past the audio heard so far: silence up to it and after it.
+    const atEnd = withSilenceAround(stream, 0.9, 1.2);
+    expect(atEnd).toHaveLength(4800 + 2 * edge + 2 * margin);
+    expect(atEnd[margin + edge + 1599]).toBe(16_000);
+    expect(silent(atEnd.subarray(margin + edge + 1600))).toBe(true);
   });
 });
 

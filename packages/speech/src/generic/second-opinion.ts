@@ -1,6 +1,7 @@
 import type { SoundSwallowerModule } from 'soundswallower';
 import type { Recognition } from '../decode/matcher.js';
 import type { Seconds } from '../units.js';
+import { spokenSpan } from '../model/features-of-take.js';
 import { normaliseText } from '../model/profile.js';
 import { GenericRecogniser } from './generic.js';
 
@@ -20,11 +21,30 @@ export const UNRECORDED_LOOP_WEIGHT = '1e-15';
 export const GENERIC_KNOWS_THE_VOICE = 0.6;
 
 /**
- * Seconds of silence or of the stream on each side of an utterance that the generic path
- * hears with it: its engine places words against the silence around them, and the
- * end-pointer's span of an utterance holds little or none (docs/decisions/0102).
+ * Seconds of silence on each side of an utterance that the generic path hears with it: its
+ * engine places words against the silence around them, and the end-pointer's span of an
+ * utterance holds little or none (docs/decisions/0102). Silence, not the room the utterance
+ * was said in: beside a room's sound its loop of single phones outscores the phrases, and
+ * it named little of what people said in a room (0120).
  */
 export const GENERIC_CONTEXT_SECONDS = 0.25;
+
+/**
+ * Seconds of the stream kept on each side of an utterance's span before the silence: the
+ * end-pointer's span can clip a word's soft start or end. With none, FSDD's speakers in a
+ * talking room were understood a little more and their unknown digits accepted more (0120).
+ */
+export const WORD_EDGE_SECONDS = 0.05;
+
+/**
+ * The stream samples of an utterance from `start` to `end` seconds that the generic path
+ * hears, {@link WORD_EDGE_SECONDS} on each side: `[first, past the last)`.
+ */
+export function spokenSamples(start: Seconds, end: Seconds): [from: number, to: number] {
+  const edge = Math.round(WORD_EDGE_SECONDS * 16_000);
+  const from = Math.floor(start * 16_000);
+  return [from - edge, Math.max(from, Math.ceil(end * 16_000)) + edge];
+}
 
 /**
  * The stream samples the generic path hears an utterance from `start` to `end` seconds in:
@@ -32,28 +52,20 @@ export const GENERIC_CONTEXT_SECONDS = 0.25;
  */
 export function contextSpan(start: Seconds, end: Seconds): [from: number, to: number] {
   const margin = Math.round(GENERIC_CONTEXT_SECONDS * 16_000);
-  return [
-    Math.floor(start * 16_000) - margin,
-    Math.max(Math.floor(start * 16_000), Math.ceil(end * 16_000)) + margin,
-  ];
+  const [from, to] = spokenSamples(start, end);
+  return [from - margin, to + margin];
 }
 
 /**
  * The samples of `audio` (16 kHz) from `start` to `end` seconds, with
- * {@link GENERIC_CONTEXT_SECONDS} on each side: the audio's own where it has some (a stream
- * that began with the word has none before it), silence where it has none.
+ * {@link GENERIC_CONTEXT_SECONDS} of silence on each side, as the generic path hears them.
  */
-export function withContext(audio: Float32Array, start: Seconds, end: Seconds): Float32Array {
+export function withSilenceAround(audio: Float32Array, start: Seconds, end: Seconds): Float32Array {
   const [from, to] = contextSpan(start, end);
-  return samplesBetween(audio, from, to);
-}
-
-/** `audio[from..to)`, silence where the audio has no sample (before 0 or past its end). */
-function samplesBetween(audio: Float32Array, from: number, to: number): Float32Array {
-  const out = new Float32Array(Math.max(0, to - from));
-  const first = Math.max(0, from);
-  const last = Math.min(audio.length, to);
-  if (last > first) out.set(audio.subarray(first, last), first - from);
+  const [first, last] = spokenSamples(start, end);
+  const out = new Float32Array(to - from);
+  const words = audio.subarray(Math.max(0, first), Math.min(audio.length, last));
+  out.set(words, Math.max(0, first) - from);
   return out;
 }
 
@@ -321,7 +333,9 @@ export class SecondOpinion {
     const judged = takesToJudge(takes);
     if (judged.length === 0) return 0;
     const right = judged.filter((take) => {
-      const { text } = this.name(take.audio);
+      // Its words as a stream's utterance is heard: with silence around, not the room.
+      const { start, end } = spokenSpan(take.audio);
+      const { text } = this.name(withSilenceAround(take.audio, start, end));
       return text !== null && normaliseText(text) === normaliseText(take.text);
     }).length;
     return right / judged.length;

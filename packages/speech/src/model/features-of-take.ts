@@ -52,24 +52,7 @@ export function takeSpan(
 ): TakeSpan {
   const fe = defaultFrontEnd();
   // Levels first, spectra only for the spoken part: silence around a take costs little.
-  const energies = frameLevels(samples, fe);
-  // A short end-point silence finds the words; the span runs from the first to the last.
-  const wordGaps = { ...endpointer, minSilence: 0.12 };
-  const segments = findSegments(energies, wordGaps);
-  let from = 0;
-  let to = energies.length;
-  const first = segments[0];
-  const last = segments[segments.length - 1];
-  if (first !== undefined && last !== undefined) {
-    from = first.startFrame;
-    to = last.endFrame;
-  }
-  // What a live stream must wait out for this take to stay one utterance.
-  const longestPause = Math.max(0, ...silencesBetween(segments, wordGaps)) * (fe.hopSamples / fe.sampleRate);
-  if (to <= from) {
-    from = 0;
-    to = energies.length;
-  }
+  const { from, to, longestPause } = spokenFrames(frameLevels(samples, fe), endpointer);
   const first0 = from * fe.hopSamples;
   const span =
     to > from
@@ -81,6 +64,44 @@ export function takeSpan(
     longestPause,
     speech: (span.length * fe.hopSamples) / fe.sampleRate,
     frames: span,
+  };
+}
+
+/**
+ * The frames of a take's spoken part, from the first word to the last (all of it when no
+ * word is found), and the longest silence between its words as a live stream counts it.
+ */
+function spokenFrames(
+  energies: Float64Array,
+  endpointer: EndpointerOptions,
+): { from: number; to: number; longestPause: Seconds } {
+  // A short end-point silence finds the words; the span runs from the first to the last.
+  const wordGaps = { ...endpointer, minSilence: 0.12 };
+  const segments = findSegments(energies, wordGaps);
+  const first = segments[0];
+  const last = segments[segments.length - 1];
+  const fe = defaultFrontEnd();
+  // What a live stream must wait out for this take to stay one utterance.
+  const longestPause = Math.max(0, ...silencesBetween(segments, wordGaps)) * (fe.hopSamples / fe.sampleRate);
+  if (first === undefined || last === undefined || last.endFrame <= first.startFrame)
+    return { from: 0, to: energies.length, longestPause };
+  return { from: first.startFrame, to: last.endFrame, longestPause };
+}
+
+/**
+ * Where a recorded take's words begin and end, in seconds, found as training finds them
+ * ({@link takeSpan}).
+ */
+export function spokenSpan(
+  samples: Float32Array,
+  endpointer: EndpointerOptions = {},
+): { start: Seconds; end: Seconds } {
+  const fe = defaultFrontEnd();
+  const { from, to } = spokenFrames(frameLevels(samples, fe), endpointer);
+  const hop = fe.hopSamples / fe.sampleRate;
+  return {
+    start: from * hop,
+    end: Math.min(samples.length / fe.sampleRate, (to - 1) * hop + fe.frameSamples / fe.sampleRate),
   };
 }
 
