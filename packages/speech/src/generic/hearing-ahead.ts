@@ -35,10 +35,11 @@ export interface StreamProgress {
  * audio, not for a decode of all of it (30-600 ms) after the end-point. The stream decides
  * each utterance ahead while it waits out the end-point silence (`expected`); once that
  * final is one the generic path will hear, the engine hears the utterance from the final's
- * start (with its context, {@link contextSpan}) and follows it as far as it surely reaches.
- * A rejected final is held a while, to be joined to what follows: it is heard out as soon
- * as its context has come, at once if it was not followed, and answered when released. It
- * names exactly what it names hearing the same audio at once. An utterance it will not be
+ * start (with silence before it, {@link contextSpan}, 0120) and follows it as far as its
+ * speech has surely reached; once its end is known, silence follows. A rejected final is
+ * held a while, to be joined to what follows: it is heard out as soon as its words have
+ * come, at once if it was not followed, and answered when released. It names exactly what
+ * it names hearing the same utterance at once. An utterance it will not be
  * asked about is only overheard, in the push after its final: naming every one would cost
  * too much (docs/decisions/0105), but the engine names more when its running mean has heard
  * them all (0106). A final given at its end-point that it did not follow (a stream that
