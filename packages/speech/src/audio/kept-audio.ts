@@ -1,4 +1,4 @@
-import { contextSpan, spokenSamples } from '../generic/second-opinion.js';
+import { contextSpan, heardSamples } from '../generic/second-opinion.js';
 
 /**
  * Seconds of a live stream kept, wherever a stream is heard (the server's session and
@@ -53,12 +53,7 @@ export class KeptAudio {
    * `end` (when known): its own samples, silence outside it.
    */
   spoken(from: number, to: number, start: number, end = Number.POSITIVE_INFINITY): Float32Array {
-    const [first, last] = spokenSamples(start, end);
-    const out = new Float32Array(Math.max(0, to - from));
-    const a = Math.max(from, first);
-    const b = Math.min(to, last);
-    if (b > a) out.set(this.between(a, b), a - from);
-    return out;
+    return heardSamples(from, to, start, end, (a, b) => this.between(a, b));
   }
 
   /** How many samples the stream has had. */

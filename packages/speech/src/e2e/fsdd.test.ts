@@ -1,9 +1,9 @@
 // End to end on real recorded speech: train per speaker on FSDD takes 0-2 of the digits
 // zero to seven, then stream held-out takes 10-29 through the decoder in 3200-sample
 // chunks. "eight" and "nine" were never enrolled and must be rejected.
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fsddRecordings } from '../cli/fsdd-manifests.node.js';
 import { evaluate, personalFactory, summariseWith, type LoadedItem } from '../eval/evaluate.js';
 import { loadManifest } from '../platform/files.node.js';
 import { DIGITS, FSDD_RECORDINGS, haveFsdd } from '../test/fsdd.node.js';
@@ -15,14 +15,12 @@ async function manifest(
   name: string,
   filter: (digit: number, take: number) => boolean,
 ): Promise<LoadedItem[]> {
-  const files = (await readdir(FSDD_RECORDINGS)).filter((f) => /^\d_[a-z]+_\d+\.wav$/.test(f));
-  const entries = files
-    .map((f) => f.replace('.wav', '').split('_'))
-    .filter(([d, , t]) => filter(Number(d), Number(t)))
-    .map(([d, s, t]) => ({
-      audio: join(FSDD_RECORDINGS, `${d ?? ''}_${s ?? ''}_${t ?? ''}.wav`),
-      text: DIGITS[Number(d)] ?? '',
-      speaker: s ?? '',
+  const entries = (await fsddRecordings(FSDD_RECORDINGS))
+    .filter(({ digit, take }) => filter(digit, take))
+    .map(({ file, digit, speaker }) => ({
+      audio: join(FSDD_RECORDINGS, file),
+      text: DIGITS[digit] ?? '',
+      speaker,
     }));
   const path = join(dir, name);
   await writeFile(path, JSON.stringify(entries));

@@ -58,16 +58,32 @@ export function contextSpan(start: Seconds, end: Seconds): [from: number, to: nu
 }
 
 /**
+ * Stream samples `from` to `to` of an utterance from `start` to `end` seconds (`end` not
+ * known yet: Infinity) as the generic path hears it: its own samples, from `read(a, b)`,
+ * within {@link spokenSamples}, silence outside them.
+ */
+export function heardSamples(
+  from: number,
+  to: number,
+  start: Seconds,
+  end: Seconds,
+  read: (a: number, b: number) => Float32Array,
+): Float32Array {
+  const [first, last] = spokenSamples(start, end);
+  const out = new Float32Array(Math.max(0, to - from));
+  // A stream has no samples before its first.
+  const a = Math.max(0, from, first);
+  const b = Math.min(to, last);
+  if (b > a) out.set(read(a, b), a - from);
+  return out;
+}
+
+/**
  * The samples of `audio` (16 kHz) from `start` to `end` seconds, with
  * {@link GENERIC_CONTEXT_SECONDS} of silence on each side, as the generic path hears them.
  */
 export function withSilenceAround(audio: Float32Array, start: Seconds, end: Seconds): Float32Array {
-  const [from, to] = contextSpan(start, end);
-  const [first, last] = spokenSamples(start, end);
-  const out = new Float32Array(to - from);
-  const words = audio.subarray(Math.max(0, first), Math.min(audio.length, last));
-  out.set(words, Math.max(0, first) - from);
-  return out;
+  return heardSamples(...contextSpan(start, end), start, end, (a, b) => audio.subarray(a, b));
 }
 
 /**
