@@ -13,10 +13,15 @@ describe('phraseGrammar', () => {
     expect(g.jsgf).toContain('public <phrase> = ( turn on the light ) | ( yes );');
   });
 
-  it('puts a loop of single phones beside the phrases when asked, with its weight', () => {
-    const g = phraseGrammar(['Yes', 'No'], () => true, { phoneLoopWeight: '1e-15' });
+  it('puts a loop of single phones beside the phrases when asked, with its weights', () => {
+    const g = phraseGrammar(['Yes', 'No'], () => true, { phoneLoopWeight: '1e-15', phoneLoopGoesOn: '0.3' });
     expect(g.jsgf).toContain('public <phrase> = /1/ ( yes ) | /1/ ( no ) | /1e-15/ <phones>;');
-    expect(g.jsgf).toMatch(/<phones> = \( zzphaa \| zzphae \| .* \| zzphzh \)\+;/);
+    expect(g.jsgf).toContain('<phones> = /1/ <phone> | /0.3/ <phone> <phones>;');
+    expect(g.jsgf).toMatch(/<phone> = \( zzphaa \| zzphae \| .* \| zzphzh \);/);
+    // Without a weight for going on, one more phone weighs as much as stopping.
+    expect(phraseGrammar(['Yes'], () => true, { phoneLoopWeight: '1e-15' }).jsgf).toContain(
+      '<phones> = /1/ <phone> | /1/ <phone> <phones>;',
+    );
     expect(phraseGrammar([], () => true, { phoneLoopWeight: '1e-15' }).jsgf).toBe('');
   });
 });

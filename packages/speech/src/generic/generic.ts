@@ -44,6 +44,12 @@ export interface GrammarOptions {
    * (JSGF weight, e.g. `1e-15`): the smaller, the more a phrase is preferred.
    */
   phoneLoopWeight?: string;
+  /**
+   * The loop's weight for going on to one more phone against stopping (JSGF weight against
+   * 1; default 1, as `( ... )+` weighs them): the smaller, the more each phone costs it, so
+   * the longer an utterance, the more the loop pays against a phrase.
+   */
+  phoneLoopGoesOn?: string;
 }
 
 /** Build a JSGF grammar that accepts exactly one of the phrases (or, with a rival, anything). */
@@ -63,10 +69,12 @@ export function phraseGrammar(
   const loop = options.phoneLoopWeight;
   const alternatives = [...covered.keys()].map((k) => (loop === undefined ? `( ${k} )` : `/1/ ( ${k} )`));
   if (alternatives.length === 0) return { jsgf: '', covered, uncovered };
+  const goesOn = options.phoneLoopGoesOn ?? '1';
   const rival =
     loop === undefined
       ? ''
-      : ` | /${loop}/ <phones>;\n<phones> = ( ${PHONE_WORDS.map(([word]) => word).join(' | ')} )+`;
+      : ` | /${loop}/ <phones>;\n<phones> = /1/ <phone> | /${goesOn}/ <phone> <phones>;\n` +
+        `<phone> = ( ${PHONE_WORDS.map(([word]) => word).join(' | ')} )`;
   const jsgf = `#JSGF V1.0;\ngrammar phrases;\npublic <phrase> = ${alternatives.join(' | ')}${rival};\n`;
   return { jsgf, covered, uncovered };
 }
