@@ -4,6 +4,7 @@ import {
   SpectralAnalyser,
   utteranceFeatures,
   type FeatureMatrix,
+  type FrontEnd,
   type QuietEnds,
   type SpectralFrame,
 } from '../features/features.js';
@@ -52,12 +53,11 @@ export function takeSpan(
 ): TakeSpan {
   const fe = defaultFrontEnd();
   // Levels first, spectra only for the spoken part: silence around a take costs little.
-  const { from, to, longestPause } = spokenFrames(frameLevels(samples, fe), endpointer);
-  const first0 = from * fe.hopSamples;
+  const { first, past, longestPause } = spokenPart(frameLevels(samples, fe), fe, endpointer);
   const span =
-    to > from
-      ? new SpectralAnalyser(fe, first0 > 0 ? samples[first0 - 1] : 0, matchesPhones(settings)).push(
-          samples.subarray(first0, (to - 1) * fe.hopSamples + fe.frameSamples),
+    past > first
+      ? new SpectralAnalyser(fe, first > 0 ? samples[first - 1] : 0, matchesPhones(settings)).push(
+          samples.subarray(first, past),
         )
       : analyse(samples, fe, matchesPhones(settings));
   return {
@@ -68,24 +68,28 @@ export function takeSpan(
 }
 
 /**
- * The frames of a take's spoken part, from the first word to the last (all of it when no
- * word is found), and the longest silence between its words as a live stream counts it.
+ * The samples of a take's spoken part, `[first, past the last)` of the frames from the first
+ * word to the last (all of them when no word is found), and the longest silence between its
+ * words as a live stream counts it.
  */
-function spokenFrames(
+function spokenPart(
   energies: Float64Array,
+  fe: FrontEnd,
   endpointer: EndpointerOptions,
-): { from: number; to: number; longestPause: Seconds } {
+): { first: number; past: number; longestPause: Seconds } {
   // A short end-point silence finds the words; the span runs from the first to the last.
   const wordGaps = { ...endpointer, minSilence: 0.12 };
   const segments = findSegments(energies, wordGaps);
-  const first = segments[0];
-  const last = segments[segments.length - 1];
-  const fe = defaultFrontEnd();
+  const firstWord = segments[0];
+  const lastWord = segments[segments.length - 1];
   // What a live stream must wait out for this take to stay one utterance.
   const longestPause = Math.max(0, ...silencesBetween(segments, wordGaps)) * (fe.hopSamples / fe.sampleRate);
-  if (first === undefined || last === undefined || last.endFrame <= first.startFrame)
-    return { from: 0, to: energies.length, longestPause };
-  return { from: first.startFrame, to: last.endFrame, longestPause };
+  const words = firstWord !== undefined && lastWord !== undefined && lastWord.endFrame > firstWord.startFrame;
+  const from = words ? firstWord.startFrame : 0;
+  const to = words ? lastWord.endFrame : energies.length;
+  // Frame `to - 1` is the last, and it reaches a frame's length past its start.
+  const past = to > from ? (to - 1) * fe.hopSamples + fe.frameSamples : from * fe.hopSamples;
+  return { first: from * fe.hopSamples, past, longestPause };
 }
 
 /**
@@ -97,12 +101,8 @@ export function spokenSpan(
   endpointer: EndpointerOptions = {},
 ): { start: Seconds; end: Seconds } {
   const fe = defaultFrontEnd();
-  const { from, to } = spokenFrames(frameLevels(samples, fe), endpointer);
-  const hop = fe.hopSamples / fe.sampleRate;
-  return {
-    start: from * hop,
-    end: Math.min(samples.length / fe.sampleRate, (to - 1) * hop + fe.frameSamples / fe.sampleRate),
-  };
+  const { first, past } = spokenPart(frameLevels(samples, fe), fe, endpointer);
+  return { start: first / fe.sampleRate, end: Math.min(samples.length, past) / fe.sampleRate };
 }
 
 /** How a profile matches phones: the acoustic model, the user's cepstral mean, the view's weight. */
