@@ -22,6 +22,9 @@ export default defineConfig({
             'apps/web/src/**/*.test.ts',
           ],
           environment: 'node',
+          // Some train and decode real takes: 3 s on a quiet two-core machine, past the
+          // default 5 s on a busy one.
+          testTimeout: 30_000,
         },
       },
       {
