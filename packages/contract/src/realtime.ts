@@ -70,16 +70,17 @@ export interface RecognitionResult {
    */
   generic?: boolean;
   /**
-   * Parla's own: true when the profile's answer was under its confidence threshold and the
-   * generic recogniser, which knows the person's voice, named the same phrase: two
-   * recognisers agreeing are surer than either alone.
+   * Parla's own: true when the answer is one of the profile's guesses under its confidence
+   * threshold, or under the doubt of `doubted`, and the generic recogniser, which knows the
+   * person's voice, named the same phrase: two recognisers agreeing are surer than either
+   * alone.
    */
   seconded?: boolean;
   /**
    * Parla's own: true when the profile accepted the utterance, but with a confidence under
-   * 0.7, and the generic recogniser, which knows the person's voice, did not name the same
-   * phrase: the answer is withdrawn (`rejected`, `text` null), its phrase first among
-   * `alternatives`.
+   * 0.75, and the generic recogniser, which knows the person's voice, named neither that
+   * phrase, nor another of the profile's guesses, nor a phrase not recorded yet: the answer
+   * is withdrawn (`rejected`, `text` null), its phrase first among `alternatives`.
    */
   doubted?: boolean;
 }

@@ -20,8 +20,8 @@ export type StreamEvent =
   | { type: 'partial'; text: string; time: Seconds }
   /**
    * `generic` marks an answer of the generic path for a phrase not recorded yet (0102),
-   * `seconded` a rejected guess the generic path named too (0103), `doubted` an acceptance
-   * in doubt it did not name (0104).
+   * `seconded` a rejected guess (or a guess of an acceptance in doubt, 0123) the generic
+   * path named too (0103), `doubted` an acceptance in doubt it did not name (0104).
    */
   | ({
       type: 'final';

@@ -190,6 +190,13 @@ describe.skipIf(!haveFsdd)('SecondOpinion', () => {
     expect(answered.alternatives.map((a) => a.text)).toEqual(['three', 'one']);
     const accepted = { ...rejected, text: 'one', rejected: false, confidence: 0.9 };
     expect(withSecondOpinion(accepted, three.audio, opinion)).toBe(accepted);
+    // Accepted in doubt, the unrecorded phrase it hears is the answer too (0123).
+    const inDoubt = { ...accepted, confidence: DOUBTED_BELOW - 0.1 };
+    expect(withSecondOpinion(inDoubt, three.audio, opinion)).toMatchObject({
+      text: 'three',
+      rejected: false,
+      generic: true,
+    });
     // "one" rejected with "one" its top guess: the generic path names it too, and it stands.
     const seconded = withSecondOpinion(rejected, take(1, 15).audio, opinion);
     expect(seconded).toEqual({ ...rejected, text: 'one', rejected: false, seconded: true });
@@ -215,6 +222,26 @@ describe.skipIf(!haveFsdd)('SecondOpinion', () => {
       text: null,
       rejected: true,
       doubted: true,
+    });
+    // With "one" among its next guesses, the two recognisers agree on "one" (0123).
+    const fourThenOne: Recognition = {
+      text: 'four',
+      confidence: DOUBTED_BELOW - 0.1,
+      rejected: false,
+      alternatives: [
+        { text: 'four', confidence: DOUBTED_BELOW - 0.1 },
+        { text: 'one', confidence: 0.3 },
+      ],
+    };
+    expect(withSecondOpinion(fourThenOne, one, engine)).toEqual({
+      text: 'one',
+      confidence: 0.3,
+      rejected: false,
+      alternatives: [
+        { text: 'one', confidence: 0.3 },
+        { text: 'four', confidence: DOUBTED_BELOW - 0.1 },
+      ],
+      seconded: true,
     });
     // Named the same, it stands; sure of itself, it is not heard again.
     const doubtedOne = answer('one', DOUBTED_BELOW - 0.1);

@@ -390,7 +390,8 @@ export const SECONDED_GUESSES = 3;
 /**
  * An accepted final under this confidence (the profile's cut is at 0.5) is heard again too,
  * for a voice the generic path knows, and stands only if the generic path names the same
- * phrase. The profile's false accepts of unknown FSDD digits on the tuning takes had
+ * phrase (another of its guesses that it names, or a phrase not recorded yet, takes its
+ * place since 0123). The profile's false accepts of unknown FSDD digits on the tuning takes had
  * 0.56-0.79, and the generic path named none of the phrases, or another, in each; doubting
  * answers under 0.7 took back the unknown digits seconding let through, for one to two
  * points of what it gained (docs/decisions/0104). Not over a talking room: it names little
@@ -410,13 +411,11 @@ export const hearsAgain = (result: Recognition): boolean =>
   result.rejected || (result.confidence < DOUBTED_BELOW && result.overVoices !== true);
 
 /**
- * What the generic path may second in a result: a rejection's best guesses, or an accepted
- * final's own phrase.
+ * What the generic path may second in a result: its best guesses, an accepted final's own
+ * phrase first.
  */
 export const bestGuesses = (result: Recognition): string[] =>
-  !result.rejected && result.text !== null
-    ? [result.text]
-    : result.alternatives.slice(0, SECONDED_GUESSES).map((alternative) => alternative.text);
+  result.alternatives.slice(0, SECONDED_GUESSES).map((alternative) => alternative.text);
 
 /** A final the generic path heard again, marked with how it answered. */
 export type HeardAgain<R extends Recognition> = R & {
@@ -464,18 +463,22 @@ export function withNamed<R extends Recognition>(
 }
 
 /**
- * A result answered with what the generic path heard in it. A rejection: an unrecorded
- * phrase becomes the answer, the personal path's guesses its alternatives; a seconded guess
- * is accepted, first among the personal path's guesses; otherwise it stands. An acceptance
- * in doubt ({@link hearsAgain}) is rejected unless the generic path named its phrase.
+ * A result answered with what the generic path heard in it. An acceptance in doubt
+ * ({@link hearsAgain}) stands if the generic path named its phrase; otherwise it is a
+ * rejection (`doubted`) answered as any other (docs/decisions/0123). A rejection: an
+ * unrecorded phrase becomes the answer, the personal path's guesses its alternatives; a
+ * seconded guess is accepted, first among the personal path's guesses; otherwise it stands.
  */
 function withGenericAnswer<R extends Recognition>(result: R, heard: GenericHearing | null): HeardAgain<R> {
-  if (!result.rejected) {
-    // An acceptance in doubt stands only when the generic path names its phrase too.
-    const named = heard?.recorded === true && normaliseText(heard.text) === normaliseText(result.text ?? '');
-    if (!hearsAgain(result) || named) return result;
-    return { ...result, text: null, rejected: true, doubted: true };
-  }
+  if (result.rejected) return answeredRejection(result, heard);
+  const named = heard?.recorded === true && normaliseText(heard.text) === normaliseText(result.text ?? '');
+  if (!hearsAgain(result) || named) return result;
+  const answered = answeredRejection<R>({ ...result, text: null, rejected: true }, heard);
+  return answered.rejected ? { ...answered, doubted: true } : answered;
+}
+
+/** A rejected result answered with what the generic path heard in it (see {@link withGenericAnswer}). */
+function answeredRejection<R extends Recognition>(result: R, heard: GenericHearing | null): HeardAgain<R> {
   if (heard === null) return result;
   const key = normaliseText(heard.text);
   const guess = heard.recorded
