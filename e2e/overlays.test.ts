@@ -60,8 +60,11 @@ describe('cookie notice', () => {
     const notice = new CookieNotice(page);
     await notice.region().waitFor();
     await notice.save().click();
+    // The notice goes as the choice is sent; the server has it a moment later.
     await notice.region().waitFor({ state: 'detached' });
-    expect((await consentsOf(user.email)).cookies_consent_types).toEqual(['essential']);
+    await expect
+      .poll(async () => (await consentsOf(user.email)).cookies_consent_types)
+      .toEqual(['essential']);
     await page.reload();
     await new MenuPage(page).heading().waitFor();
     expect(await notice.region().count()).toBe(0);
