@@ -490,4 +490,25 @@ describe('RecognitionStream', () => {
     expect(cut.filter((e) => e.type === 'room-noise').map((e) => e.tooLoud)).toEqual([true, false]);
     expect(cut.at(-1)?.type).toBe('room-noise');
   });
+
+  it('still says the room talks too loud after the app spoke a result with the microphone muted', () => {
+    // Speak mode sends zeros while the app says "lights on" aloud: the room has not changed.
+    const said: [number, number][] = [
+      [3, 2],
+      [8, 0],
+      [13, 3],
+    ];
+    const muted = talkingRoom(0.3, said, 17);
+    muted.fill(0, 9.3 * 16000, 11.8 * 16000);
+    const events = feed(new RecognitionStream(matcher), muted);
+    // The room coming back after the zeros opens nothing (it did, as if it had only now begun
+    // talking); the last rejection is its talk as the stream ends, as without the zeros.
+    const finals = events.filter((e) => e.type === 'final');
+    expect(finals.map((e) => e.text)).toEqual([null, 'lights on', 'goodbye', null]);
+    // The notice stands until the stream ends.
+    expect(events.filter((e) => e.type === 'room-noise').map((e) => [e.tooLoud, e.time > 16])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
 });

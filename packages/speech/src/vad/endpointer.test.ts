@@ -556,6 +556,26 @@ describe('Endpointer in a room that talks', () => {
     near(ends, [3, 12]);
   });
 
+  it('keeps a talking room through a muted stretch: digital silence is no sign that it stopped', () => {
+    // The app mutes the microphone while it speaks a result aloud: two seconds of zeros.
+    const x = concat(
+      withWords(talkingRoom(6), [[3, userWord(1)]]),
+      new Float32Array(2 * 16000),
+      withWords(talkingRoom(4, 12), [[1, userWord(2)]]),
+    );
+    const ep = new Endpointer({ busyAfter: 4 });
+    const ends: Segment[] = [];
+    const roomWhileMuted: (number | undefined)[] = [];
+    energies(x).forEach((v, t) => {
+      for (const e of ep.process(v)) if (e.type === 'end') ends.push(e);
+      // Frames wholly inside the zeros (a frame spans 25 ms, every 10 ms).
+      if (t >= 603 && t < 797) roomWhileMuted.push(ep.roomLevel);
+    });
+    expect(roomWhileMuted[0]).toBeDefined();
+    expect(new Set(roomWhileMuted).size).toBe(1);
+    near(ends, [3, 9]);
+  });
+
   it('is deaf to nobody for long: after a user talks on past busyAfter, a pause brings them back', () => {
     const talking = concat(...Array.from({ length: 10 }, (_, i) => userWord(i + 1)));
     const x = concat(noise(1), talking, noise(3.5, 0.001, 8), userWord(20), noise(1, 0.001, 9));

@@ -488,7 +488,9 @@ export class Endpointer {
   /** The events of frame `t` once its noise floor is known. */
   private frameEvents(t: number, energyDb: Decibels, noise: Decibels): readonly EndpointEvent[] {
     const event = this.step(t, energyDb, Math.max(noise, this.roomDb));
-    if (!this.inSpeech && this.run === 0) {
+    // Nor does it say the room went quiet: the app mutes the microphone while it talks, and
+    // a talking room judged over that silence was dropped until the person spoke again.
+    if (!this.inSpeech && this.run === 0 && energyDb > LOWEST_NOISE_FLOOR) {
       this.hearQuiet(t, energyDb, noise);
       if (this.roomDb !== -Infinity) this.hearRoom(energyDb);
     }
