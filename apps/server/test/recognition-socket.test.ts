@@ -72,8 +72,24 @@ function connect(user: Session, options: { reconnection?: boolean; url?: string 
   return { socket, events, next };
 }
 
-/** 16 kHz PCM16 of held-out takes with silence around and between them. */
-function utterances(takes: [number, number][], gapSeconds = 1): Uint8Array {
+/**
+ * `audio` with a microphone's own faint noise under it, `level` its peak: what a quiet room
+ * sounds like. Exact zeros are what a muted microphone sends, and say nothing of the room
+ * (docs/decisions/0124).
+ */
+function withHiss(audio: Float32Array, level: number): Float32Array {
+  let seed = 12_345;
+  return audio.map((v) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return v + level * ((seed / 2 ** 31) * 2 - 1);
+  });
+}
+
+/** A microphone's hiss, some 75 dB under full scale. */
+const HISS = 3e-4;
+
+/** 16 kHz PCM16 of held-out takes with silence around and between them, `hiss` under it all. */
+function utterances(takes: [number, number][], gapSeconds = 1, hiss = 0): Uint8Array {
   const parts: Float32Array[] = [new Float32Array(8000)];
   for (const [digit, take] of takes) {
     parts.push(
@@ -81,7 +97,7 @@ function utterances(takes: [number, number][], gapSeconds = 1): Uint8Array {
       new Float32Array(Math.round(gapSeconds * 16_000)),
     );
   }
-  return pcm16(concatAudio(...parts));
+  return pcm16(withHiss(concatAudio(...parts), hiss));
 }
 
 /** Each utterance said on its own, waiting for its recognition. */
@@ -324,7 +340,11 @@ describe('recognition over the socket', () => {
     const mine = [4, 1, 7].map((digit, i) => wavToMono16k(fsddTake(digit, 'jackson', 26 + i)));
     const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / x.length);
     const gain = rms(concatAudio(...mine)) / rms(room) / 10 ** (10 / 20);
-    const audio = room.map((v) => v * gain);
+    // One microphone for both streams: its hiss is under the room and under the quiet after.
+    const audio = withHiss(
+      room.map((v) => v * gain),
+      HISS,
+    );
     mine.forEach((take, i) =>
       audio.set(
         take.map((v, j) => v + (audio[(3 + 5 * i) * 16_000 + j] ?? 0)),
@@ -345,7 +365,7 @@ describe('recognition over the socket', () => {
     // room's level is handed on, as the person is heard by their voice over it
     // (docs/decisions/0094, 0095).
     const over = client.next('room_noise');
-    sendInChunks(client.socket, utterances([[4, 20]], 2));
+    sendInChunks(client.socket, utterances([[4, 20]], 2, HISS));
     expect(await over).toEqual({ too_loud: false, cause: 'noise' });
     client.socket.emit('stop_stream_processing');
     await client.next('request_received');
