@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { concatAudio, deserializeProfile, frameOpusPackets, wavToMono16k } from '@parla/speech';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
 import { DIGIT_WORDS, fsddTake } from './support/audio.js';
 import { MODEL_TYPE } from '../src/services/voice-profile.service.js';
@@ -48,6 +48,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Every socket a test opened, closed after it: a test that fails leaves no stream open for the next. */
+const opened: Socket[] = [];
+afterEach(async () => {
+  const open = opened.splice(0).filter((socket) => socket.connected);
+  for (const socket of open) socket.disconnect();
+  // The server lets the person's stream go once it hears the disconnection.
+  if (open.length > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+});
+
 /** A socket with every event it received, in order. */
 function connect(user: Session, options: { reconnection?: boolean; url?: string } = {}) {
   const socket: Socket = io(options.url ?? server.url, {
@@ -56,6 +65,7 @@ function connect(user: Session, options: { reconnection?: boolean; url?: string 
     reconnection: options.reconnection ?? false,
     reconnectionDelay: 200,
   });
+  opened.push(socket);
   const events: { name: string; payload: unknown }[] = [];
   socket.onAny((name: string, payload: unknown) => events.push({ name, payload }));
   const next = (name: keyof ServerToClientEvents, timeout = 10_000) =>
