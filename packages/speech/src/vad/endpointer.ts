@@ -488,8 +488,8 @@ export class Endpointer {
   /** The events of frame `t` once its noise floor is known. */
   private frameEvents(t: number, energyDb: Decibels, noise: Decibels): readonly EndpointEvent[] {
     const event = this.step(t, energyDb, Math.max(noise, this.roomDb));
-    // Nor does it say the room went quiet: the app mutes the microphone while it talks, and
-    // a talking room judged over that silence was dropped until the person spoke again.
+    // Digital silence does not say the room went quiet either: the app mutes the microphone
+    // while it talks, and a talking room judged over that silence was dropped (0124).
     if (!this.inSpeech && this.run === 0 && energyDb > LOWEST_NOISE_FLOOR) {
       this.hearQuiet(t, energyDb, noise);
       if (this.roomDb !== -Infinity) this.hearRoom(energyDb);
