@@ -5,6 +5,7 @@ import { concatAudio, deserializeProfile, frameOpusPackets, wavToMono16k } from 
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
+import { noise } from '../../../packages/speech/src/test/signals.js';
 import { DIGIT_WORDS, fsddTake } from './support/audio.js';
 import { MODEL_TYPE } from '../src/services/voice-profile.service.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
@@ -88,11 +89,8 @@ function connect(user: Session, options: { reconnection?: boolean; url?: string 
  * (docs/decisions/0124).
  */
 function withHiss(audio: Float32Array, level: number): Float32Array {
-  let seed = 12_345;
-  return audio.map((v) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return v + level * ((seed / 2 ** 31) * 2 - 1);
-  });
+  const hiss = noise(audio.length / 16_000, level);
+  return audio.map((v, i) => v + (hiss[i] as number));
 }
 
 /** A microphone's hiss, some 75 dB under full scale. */
