@@ -1,7 +1,7 @@
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace, type Sequence } from '../model/dtw.js';
 import { phoneViewOf, type PhoneView } from '../model/features-of-take.js';
-import { prepare, type Profile, type Template } from '../model/profile.js';
+import { normaliseText, prepare, type Profile, type Template } from '../model/profile.js';
 import { whiten } from '../model/whitening.js';
 import {
   confidence,
@@ -40,6 +40,8 @@ export interface Recognition {
 export class Matcher {
   readonly profile: Profile;
   private readonly byPhrase: number[][];
+  /** Words in each phrase: the steeper hinge leaves phrases of several to the misfit (`Hinge.leavesPhrasesToMisfit`). */
+  private readonly words: number[];
   private readonly ws = new DtwWorkspace();
 
   /** How the profile matches phones; undefined when it matches cepstra alone. */
@@ -51,6 +53,7 @@ export class Matcher {
     this.profile = profile;
     this.byPhrase = profile.phrases.map(() => []);
     profile.templates.forEach((t, i) => this.byPhrase[t.phrase]?.push(i));
+    this.words = profile.phrases.map((text) => normaliseText(text).split(' ').length);
   }
 
   /** Whether utterances heard in a talking room weigh their frames by their rise over it
@@ -118,6 +121,7 @@ export class Matcher {
               ? undefined
               : misfit(q, p.templates[s.template] as Template, p.settings),
           spread: p.scales[s.phrase],
+          words: this.words[s.phrase],
           riseDb,
           byVoice,
         }),

@@ -30,9 +30,11 @@ import type { VoicePrint } from './voice-print.js';
  * (`Profile.voice`), which builds before it would not read (23 is left to the phone
  * format). Version 26 may judge a match far beyond the user's repetitions more steeply
  * (`calibration.farBeyondRepetition`), which builds before it would not (25 is left to the
- * phone format). Versions 1 to 16, 18, 20, 22 and 24 still load.
+ * phone format). Version 28 may leave phrases of several words to the misfit
+ * (`Hinge.leavesPhrasesToMisfit`), which builds before it would judge by that hinge too (27 is
+ * left to the phone format). Versions 1 to 16, 18, 20, 22, 24 and 26 still load.
  */
-export const MODEL_VERSION = 26;
+export const MODEL_VERSION = 28;
 /** Format of profiles that also match phone posteriorgrams (`settings.phoneWeight` above 0):
  * their templates carry both views, so builds that know only cepstra must refuse them.
  * Versions 3, 5, 7, 9 and 11 were the same before the unknown slot, before whitening,
@@ -120,6 +122,9 @@ export const DEFAULT_SETTINGS: ModelSettings = {
 export interface Hinge {
   above: number;
   weight: number;
+  /** From format 28, on `farBeyondRepetition`: a match of a phrase of several words with a
+   * misfit of its own is left to the misfit (files before judged every match by it). */
+  leavesPhrasesToMisfit?: true;
 }
 
 /** Logistic calibration over log distance ratios. */
@@ -140,7 +145,10 @@ export interface Calibration {
   /** From format 26: a second, steeper hinge of the same kind further out, beside
    * `beyondRepetition`. A single word that differs from an enrolled one in a sound ("go"
    * for "no") lies 1.7 times as far as the user's repetitions of it, farther than a later
-   * session takes their own words (docs/decisions/0111). */
+   * session takes their own words (docs/decisions/0111). From format 28 not for a phrase of
+   * several words heard long enough for a misfit, which tells a word that differs: a
+   * steady speaker's phrases lie that far over a noisier room or through another microphone
+   * (docs/decisions/0126). */
   farBeyondRepetition?: Hinge;
   /**
    * From format 22: how far the user's takes rose over their room (`riseDb`, the median

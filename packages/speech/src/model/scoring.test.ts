@@ -174,6 +174,24 @@ describe('confidence', () => {
     expect(confidence(three, far)).toBe(confidence(three, match));
   });
 
+  it('leaves a phrase of several words with a misfit to the misfit where the calibration says so', () => {
+    const far = { ...match, spread: 0.5 }; // log(1 / 0.5) is past 0.45
+    const nearer = { ...three, beyondRepetition: { above: 0.2, weight: -10 } };
+    const steeper = { above: 0.45, weight: -80 };
+    const format26 = { ...nearer, farBeyondRepetition: steeper };
+    const format28 = { ...nearer, farBeyondRepetition: { ...steeper, leavesPhrasesToMisfit: true as const } };
+    const phrase = { ...far, words: 3, misfit: 0.1 };
+    expect(confidence(format28, phrase)).toBe(confidence(nearer, phrase));
+    expect(confidence(format26, phrase)).toBeLessThan(confidence(nearer, phrase));
+    // A one-word phrase, an utterance too short for a misfit, or words not known: judged by it.
+    for (const e of [
+      { ...phrase, words: 1 },
+      { ...phrase, misfit: undefined },
+      { ...phrase, words: undefined },
+    ])
+      expect(confidence(format28, e)).toBe(confidence(format26, e));
+  });
+
   it('allows for an utterance that rose over a louder room than the takes did, in proportion', () => {
     const room = { riseDb: 45, fromDb: 8, fullDb: 20, weight: 1 };
     // Within 8 dB of the takes' rise, or heard from a file: nothing.
@@ -265,5 +283,43 @@ describe('the distance beyond repetition', () => {
     }
     expect(unknown.some(([hz, t]) => !heard(before, hz, t).rejected)).toBe(true);
     for (const t of [5, 6, 7]) expect(heard(matcher, 300, t).confidence).toBeGreaterThan(0.9);
+  }, 30_000);
+
+  it('keeps phrases of several words heard over a noisier room than their takes, which format 26 turned away', () => {
+    // A steady speaker's phrases lie as far beyond their repetitions over a room's noise as
+    // an unknown word does; the misfit is what tells a phrase with another word in it
+    // (docs/decisions/0126).
+    const texts = [
+      'open the door',
+      'turn on the light',
+      'a cup of tea',
+      'call my son',
+      'good night',
+      'my glasses',
+    ];
+    const profile = trainProfile(
+      texts.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: take(p, t) }))),
+    );
+    const { farBeyondRepetition, ...rest } = profile.calibration;
+    expect(farBeyondRepetition?.leavesPhrasesToMisfit).toBe(true);
+    const { leavesPhrasesToMisfit: _, ...everyPhrase } = farBeyondRepetition ?? { above: 0, weight: 0 };
+    const matcher = new Matcher(profile);
+    const format26 = new Matcher({ ...profile, calibration: { ...rest, farBeyondRepetition: everyPhrase } });
+    const heard = (m: Matcher, audio: Float32Array) =>
+      m.recognise(takeFeatures(audio, profile.settings).features);
+    for (const [p, text] of texts.entries()) {
+      for (const t of [5, 6]) {
+        const clean = take(p, t);
+        const room = noise(clean.length / 16_000, 0.03, 70 + p * 2 + t);
+        const overRoom = clean.map((v, i) => v + (room[i] as number));
+        expect(heard(format26, overRoom).rejected).toBe(true);
+        // Tone phrases 0 and 3 have two words, too short for a misfit: judged by it still.
+        if (p % 3 === 0) expect(heard(matcher, overRoom)).toEqual(heard(format26, overRoom));
+        else expect(heard(matcher, overRoom).text).toBe(text);
+      }
+    }
+    // Phrases the user never recorded are turned away as before.
+    for (const p of [6, 7, 8, 9, 10, 11])
+      for (const t of [5, 6]) expect(heard(matcher, take(p, t)).rejected).toBe(true);
   }, 30_000);
 });

@@ -322,6 +322,8 @@ export interface MatchEvidence {
   misfit?: number | undefined;
   /** The typical distance between two takes of the matched phrase. */
   spread?: number | undefined;
+  /** Words in the matched phrase (`Hinge.leavesPhrasesToMisfit`); undefined, it counts as one. */
+  words?: number | undefined;
   /** How far the utterance rose over its room, when it was heard live (`Calibration.loudRoom`). */
   riseDb?: number | undefined;
   /**
@@ -337,7 +339,7 @@ export interface MatchEvidence {
  * typical one (a match without one is judged on the other terms; format 8 files, whose
  * bias holds the typical misfit, count it as 0); and with `beyondRepetition`, from how
  * much farther it lies than the user's repetitions of the phrase lie from each other (and
- * with `farBeyondRepetition`, more steeply further out); with
+ * with `farBeyondRepetition`, more steeply further out, where the misfit cannot tell); with
  * `loudRoom`, allowing for a live utterance that rose over its room less than the user's
  * takes rose over theirs.
  */
@@ -355,7 +357,7 @@ export function confidence(cal: Calibration, e: MatchEvidence): number {
   // repetitions too: the steeper hinge speaks only where the room allows nothing.
   const far =
     hinge(cal.beyondRepetition, e) +
-    (roomAllowance > 0 || e.byVoice === true ? 0 : hinge(cal.farBeyondRepetition, e));
+    (roomAllowance > 0 || e.byVoice === true ? 0 : hinge(steeperFor(cal.farBeyondRepetition, e), e));
   const z =
     w0 +
     w1 * Math.log(e.distance / e.scale) +
@@ -365,6 +367,15 @@ export function confidence(cal: Calibration, e: MatchEvidence): number {
     roomAllowance +
     (e.byVoice === true && cal.loudRoom !== undefined ? VOICE_OVER_ROOM_ALLOWANCE : 0);
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The steeper hinge where it judges this match: from format 28, not a phrase of several
+ * words heard long enough for a misfit, which tells a word that differs (docs/decisions/0126).
+ */
+function steeperFor(h: Hinge | undefined, e: MatchEvidence): Hinge | undefined {
+  const phrase = e.words !== undefined && e.words > 1 && e.misfit !== undefined;
+  return h?.leavesPhrasesToMisfit === true && phrase ? undefined : h;
 }
 
 /** `weight` a unit of log distance beyond `above` times the matched phrase's spread. */

@@ -104,25 +104,32 @@ export function serializeProfile(profile: Profile): Uint8Array {
  * and 15 with twenty cepstra and deltas over two frames either side always, 14 is 16
  * with every pause kept (15, the phone format, keeps them still), 16 is 18 with no
  * floor under the quietest bands, 18 is 20 with every live frame aligned, 20 is 22
- * with no allowance for a louder room, 22 is 24 without the person's voice print, and 24
- * is 26 without the steeper hinge far beyond repetition. */
+ * with no allowance for a louder room, 22 is 24 without the person's voice print, 24
+ * is 26 without the steeper hinge far beyond repetition, and 26 is 28 with that hinge
+ * judging phrases of every length. */
 const READABLE_VERSIONS = new Set([
   ...Array.from({ length: 16 }, (_, i) => i + 1),
   18,
   20,
   22,
   24,
+  26,
   PHONE_MODEL_VERSION,
   MODEL_VERSION,
 ]);
 
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-/** A hinge beyond repetition: two finite numbers, `above` and `weight`. */
-const hingeValid = (x: unknown): boolean =>
-  typeof x === 'object' &&
-  x !== null &&
-  finite((x as Record<string, unknown>).above) &&
-  finite((x as Record<string, unknown>).weight);
+/** A hinge beyond repetition: two finite numbers, `above` and `weight`; from format 28 the
+ * steeper one may hold `leavesPhrasesToMisfit`, true. */
+const hingeValid = (x: unknown, version: number, steeper = false): boolean => {
+  if (typeof x !== 'object' || x === null) return false;
+  const { above, weight, leavesPhrasesToMisfit } = x as Record<string, unknown>;
+  return (
+    finite(above) &&
+    finite(weight) &&
+    (leavesPhrasesToMisfit === undefined || (steeper && version >= 28 && leavesPhrasesToMisfit === true))
+  );
+};
 /** A whole number from 1 to `max`. */
 const countUpTo =
   (max: number) =>
@@ -225,7 +232,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     throw bad('the header is damaged');
   // A fourth weight (the misfit) came with format 8, the typical misfit beside it and the
   // distance beyond repetition with format 10, the loud room's allowance with format 22, the
-  // steeper hinge further out with format 26; a file that claims one earlier is damaged.
+  // steeper hinge further out with format 26 and its one-word phrases with format 28; a file
+  // that claims one earlier is damaged.
   const calibration = header.calibration as Partial<Calibration> | undefined;
   const weights: unknown = calibration?.weights;
   const typicalMisfit: unknown = calibration?.typicalMisfit;
@@ -238,8 +246,9 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     weights.every(finite) &&
     finite(calibration?.threshold) &&
     (typicalMisfit === undefined || (weights.length === 4 && version >= 10 && finite(typicalMisfit))) &&
-    (beyond === undefined || (version >= 10 && hingeValid(beyond))) &&
-    (farBeyond === undefined || (version >= 26 && beyond !== undefined && hingeValid(farBeyond))) &&
+    (beyond === undefined || (version >= 10 && hingeValid(beyond, version))) &&
+    (farBeyond === undefined ||
+      (version >= 26 && beyond !== undefined && hingeValid(farBeyond, version, true))) &&
     (loudRoom === undefined || (version >= 22 && loudRoomValid(loudRoom)))
   ))
     throw bad('the header is damaged');

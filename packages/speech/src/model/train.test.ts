@@ -582,6 +582,31 @@ describe('serialised profiles', () => {
     expect(readAsFormat(profile, 24).calibration.farBeyondRepetition).toBeUndefined();
   });
 
+  it('keeps the steeper hinge to one-word phrases from format 28 on, and refuses it earlier or damaged', () => {
+    expect(profile.calibration.farBeyondRepetition?.leavesPhrasesToMisfit).toBe(true);
+    expect(deserializeProfile(bytes).calibration.farBeyondRepetition?.leavesPhrasesToMisfit).toBe(true);
+    const v26 = bytes.slice();
+    new DataView(v26.buffer).setUint16(4, 26, true);
+    expect(() => deserializeProfile(v26)).toThrow(/damaged/);
+    const { beyondRepetition, farBeyondRepetition } = profile.calibration;
+    for (const calibration of [
+      {
+        ...profile.calibration,
+        farBeyondRepetition: { ...farBeyondRepetition, leavesPhrasesToMisfit: false },
+      },
+      {
+        ...profile.calibration,
+        farBeyondRepetition: { ...farBeyondRepetition, leavesPhrasesToMisfit: 'yes' },
+      },
+      // Only on the steeper hinge.
+      { ...profile.calibration, beyondRepetition: { ...beyondRepetition, leavesPhrasesToMisfit: true } },
+    ]) {
+      expect(() => deserializeProfile(withHeader(bytes, { calibration }))).toThrow(/damaged/);
+    }
+    // A format 26 file judges every phrase by it, as it always did.
+    expect(readAsFormat(profile, 26).calibration.farBeyondRepetition?.leavesPhrasesToMisfit).toBeUndefined();
+  });
+
   it('refuses a damaged misfitAbove, or one in a file before format 10', () => {
     for (const misfitAbove of [-1, 'long', null]) {
       const settings = { ...profile.settings, misfitAbove };
@@ -671,11 +696,18 @@ describe('serialised profiles', () => {
  * take exactly as `trained` does, as a file of that format always did.
  */
 function readAsFormat(trained: Profile, version: number): Profile {
-  // Builds before format 24 learnt no voice print, before format 26 no steeper hinge.
+  // Builds before format 24 learnt no voice print, before format 26 no steeper hinge, and
+  // before format 28 held it to no phrase of one word.
   const { voice: _, ...withoutVoice } = trained;
   const voiced = version < 24 ? withoutVoice : trained;
-  const { farBeyondRepetition: __, ...calibration } = voiced.calibration;
-  const then = version < 26 ? { ...voiced, calibration } : voiced;
+  const { farBeyondRepetition: steeper, ...calibration } = voiced.calibration;
+  const { leavesPhrasesToMisfit: __, ...forEveryPhrase } = steeper ?? { above: 0, weight: 0 };
+  const then =
+    version < 26
+      ? { ...voiced, calibration }
+      : version < 28 && steeper !== undefined
+        ? { ...voiced, calibration: { ...calibration, farBeyondRepetition: forEveryPhrase } }
+        : voiced;
   const file = serializeProfile(then);
   new DataView(file.buffer).setUint16(4, version, true);
   const back = deserializeProfile(file);
