@@ -232,8 +232,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
     throw bad('the header is damaged');
   // A fourth weight (the misfit) came with format 8, the typical misfit beside it and the
   // distance beyond repetition with format 10, the loud room's allowance with format 22, the
-  // steeper hinge further out with format 26 and its one-word phrases with format 28; a file
-  // that claims one earlier is damaged.
+  // steeper hinge further out with format 26, and its leaving phrases to the misfit with
+  // format 28; a file that claims one earlier is damaged.
   const calibration = header.calibration as Partial<Calibration> | undefined;
   const weights: unknown = calibration?.weights;
   const typicalMisfit: unknown = calibration?.typicalMisfit;

@@ -582,7 +582,7 @@ describe('serialised profiles', () => {
     expect(readAsFormat(profile, 24).calibration.farBeyondRepetition).toBeUndefined();
   });
 
-  it('keeps the steeper hinge to one-word phrases from format 28 on, and refuses it earlier or damaged', () => {
+  it('keeps the steeper hinge leaving phrases to the misfit from format 28 on, and refuses it earlier or damaged', () => {
     expect(profile.calibration.farBeyondRepetition?.leavesPhrasesToMisfit).toBe(true);
     expect(deserializeProfile(bytes).calibration.farBeyondRepetition?.leavesPhrasesToMisfit).toBe(true);
     const v26 = bytes.slice();
@@ -697,7 +697,7 @@ describe('serialised profiles', () => {
  */
 function readAsFormat(trained: Profile, version: number): Profile {
   // Builds before format 24 learnt no voice print, before format 26 no steeper hinge, and
-  // before format 28 held it to no phrase of one word.
+  // before format 28 let it leave no phrase to the misfit.
   const { voice: _, ...withoutVoice } = trained;
   const voiced = version < 24 ? withoutVoice : trained;
   const { farBeyondRepetition: steeper, ...calibration } = voiced.calibration;
