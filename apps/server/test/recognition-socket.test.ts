@@ -5,7 +5,7 @@ import { concatAudio, deserializeProfile, frameOpusPackets, wavToMono16k } from 
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
-import { noise } from '../../../packages/speech/src/test/signals.js';
+import { withNoise } from '../../../packages/speech/src/test/signals.js';
 import { DIGIT_WORDS, fsddTake } from './support/audio.js';
 import { MODEL_TYPE } from '../src/services/voice-profile.service.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
@@ -84,16 +84,9 @@ function connect(user: Session, options: { reconnection?: boolean; url?: string 
 }
 
 /**
- * `audio` with a microphone's own faint noise under it, `level` its peak: what a quiet room
- * sounds like. Exact zeros are what a muted microphone sends, and say nothing of the room
- * (docs/decisions/0124).
+ * A microphone's hiss, some 75 dB under full scale: what a quiet room sounds like. Exact
+ * zeros are what a muted microphone sends, and say nothing of the room (docs/decisions/0124).
  */
-function withHiss(audio: Float32Array, level: number): Float32Array {
-  const hiss = noise(audio.length / 16_000, level);
-  return audio.map((v, i) => v + (hiss[i] as number));
-}
-
-/** A microphone's hiss, some 75 dB under full scale. */
 const HISS = 3e-4;
 
 /** 16 kHz PCM16 of held-out takes with silence around and between them, `hiss` under it all. */
@@ -105,7 +98,7 @@ function utterances(takes: [number, number][], gapSeconds = 1, hiss = 0): Uint8A
       new Float32Array(Math.round(gapSeconds * 16_000)),
     );
   }
-  return pcm16(withHiss(concatAudio(...parts), hiss));
+  return pcm16(withNoise(concatAudio(...parts), hiss));
 }
 
 /** Each utterance said on its own, waiting for its recognition. */
@@ -349,7 +342,7 @@ describe('recognition over the socket', () => {
     const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / x.length);
     const gain = rms(concatAudio(...mine)) / rms(room) / 10 ** (10 / 20);
     // One microphone for both streams: its hiss is under the room and under the quiet after.
-    const audio = withHiss(
+    const audio = withNoise(
       room.map((v) => v * gain),
       HISS,
     );

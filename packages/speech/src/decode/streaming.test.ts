@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { trainProfile } from '../model/train.js';
-import { concat, noise, seeded, word } from '../test/signals.js';
+import { concat, noise, seeded, withNoise, word } from '../test/signals.js';
 import { take } from '../test/phrases.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import { Matcher } from './matcher.js';
@@ -244,11 +244,7 @@ describe('RecognitionStream', () => {
     const press = (...parts: Float32Array[]) =>
       feed(new RecognitionStream(matcher, { room }), concat(...parts)).filter((e) => e.type === 'room-noise');
     const fan = (seconds: number) => noise(seconds, 0.1, 21);
-    const over = (p: number) => {
-      const mine = take(p, 8);
-      const hiss = fan(mine.length / 16000);
-      return mine.map((v, i) => v + (hiss[i] as number));
-    };
+    const over = (p: number) => withNoise(take(p, 8), 0.1, 21);
     // The first press hears the fan for 3 s before the phrase: too loud, and it stays so
     // when the press ends.
     expect(press(fan(3), over(2), fan(0.6)).map((e) => e.tooLoud)).toEqual([true]);
@@ -399,11 +395,7 @@ describe('RecognitionStream', () => {
 
   it("starts a press from the steady room's floor the last one heard, not from a talking room's (docs/decisions/0093)", () => {
     const fan = (seconds: number, seed: number, level = 0.002) => noise(seconds, level, seed);
-    const over = (p: number, seed: number) => {
-      const mine = take(p, 8);
-      const hiss = fan(mine.length / 16000, seed);
-      return mine.map((v, i) => v + (hiss[i] as number));
-    };
+    const over = (p: number, seed: number) => withNoise(take(p, 8), 0.002, seed);
     const room = new ListeningRoom();
     // A press that heard the fan for 2.5 s and then the phrase, nothing else: its floor is
     // the room's, and is handed on.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { narrowBand } from '../eval/channels.js';
-import { noise, word } from '../test/signals.js';
+import { noise, withNoise, word } from '../test/signals.js';
 import {
   analyse,
   createFrontEnd,
@@ -140,11 +140,7 @@ describe('utteranceFeatures', () => {
 describe('a floor under the quietest bands', () => {
   const fe = createFrontEnd();
   // A vowel-like word in a room whose noise reaches every band.
-  const speech = (): Float32Array => {
-    const audio = word(0.6, [120, 150], [700, 1800]);
-    const room = noise(0.6, 0.02, 3);
-    return audio.map((v, i) => v + (room[i] as number));
-  };
+  const speech = (): Float32Array => withNoise(word(0.6, [120, 150], [700, 1800]), 0.02, 3);
   const distance = (a: { data: Float32Array }, b: { data: Float32Array }): number =>
     Math.sqrt(a.data.reduce((sum, v, i) => sum + (v - (b.data[i] as number)) ** 2, 0));
 

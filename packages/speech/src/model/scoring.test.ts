@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Matcher } from '../decode/matcher.js';
 import { take } from '../test/phrases.js';
-import { concat, noise, seeded, word } from '../test/signals.js';
+import { concat, noise, seeded, withNoise, word } from '../test/signals.js';
 import { DtwWorkspace, type Sequence } from './dtw.js';
 import { takeFeatures } from './features-of-take.js';
 import { cepstralDims, DEFAULT_SETTINGS, makeTemplate, prepare, templateStep } from './profile.js';
@@ -309,9 +309,7 @@ describe('the distance beyond repetition', () => {
       m.recognise(takeFeatures(audio, profile.settings).features);
     for (const [p, text] of texts.entries()) {
       for (const t of [5, 6]) {
-        const clean = take(p, t);
-        const room = noise(clean.length / 16_000, 0.03, 70 + p * 2 + t);
-        const overRoom = clean.map((v, i) => v + (room[i] as number));
+        const overRoom = withNoise(take(p, t), 0.03, 70 + p * 2 + t);
         expect(heard(format26, overRoom).rejected).toBe(true);
         // Tone phrases 0 and 3 have two words, too short for a misfit: judged by it still.
         if (p % 3 === 0) expect(heard(matcher, overRoom)).toEqual(heard(format26, overRoom));

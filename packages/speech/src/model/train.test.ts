@@ -4,7 +4,7 @@ import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream } from '../decode/streaming.js';
 import { narrowBand } from '../eval/channels.js';
 import { take } from '../test/phrases.js';
-import { concat, noise } from '../test/signals.js';
+import { concat, noise, withNoise } from '../test/signals.js';
 import { takeFeatures } from './features-of-take.js';
 import {
   DEFAULT_SETTINGS,
@@ -44,11 +44,7 @@ const items = names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: ta
 const fixedClock = () => new Date('2026-01-01T00:00:00Z');
 /** A test phrase in a room whose noise reaches every band, as a laptop or phone microphone
  * records it (the phrases alone hold nothing above 3 kHz: band-limited by what they are). */
-const inRoom = (p: number, t: number): Float32Array => {
-  const audio = take(p, t);
-  const room = noise(audio.length / SAMPLE_RATE, 0.02, 100 + 10 * p + t);
-  return audio.map((v, i) => v + (room[i] as number));
-};
+const inRoom = (p: number, t: number): Float32Array => withNoise(take(p, t), 0.02, 100 + 10 * p + t);
 const roomItems = names.flatMap((text, p) => [0, 1, 2].map((t) => ({ text, audio: inRoom(p, t) })));
 
 describe('trainProfile', () => {

@@ -15,6 +15,12 @@ export function noise(seconds: number, level = 0.001, seed = 7): Float32Array {
   return Float32Array.from({ length: Math.round(seconds * SAMPLE_RATE) }, () => (r() * 2 - 1) * level);
 }
 
+/** `audio` with {@link noise} of this level under it, as a room or a microphone's hiss adds. */
+export function withNoise(audio: Float32Array, level: number, seed?: number): Float32Array {
+  const under = noise(audio.length / SAMPLE_RATE, level, seed);
+  return audio.map((v, i) => v + (under[i] as number));
+}
+
 /**
  * A vowel-like "word": a harmonic-rich tone whose pitch and brightness follow a contour, so
  * different contours are different "phrases" with the structure features care about.
