@@ -107,8 +107,15 @@ type Final = Extract<StreamEvent, { type: 'final' }>;
  */
 export interface GenericHearingTrial {
   unrecordedEvery?: number;
-  /** The generic path for a person's phrases, those in `recorded` having takes. */
-  create(phrases: string[], recorded: string[]): Promise<SecondOpinion | undefined>;
+  /**
+   * The generic path for a person's phrases, those in `recorded` having takes (`takes`, which
+   * it may adapt to).
+   */
+  create(
+    phrases: string[],
+    recorded: string[],
+    takes: readonly { text: string; audio: Float32Array }[],
+  ): Promise<SecondOpinion | undefined>;
 }
 
 /**
@@ -123,6 +130,7 @@ export async function forKnownVoice(
   const generic = await trial.create(
     [...new Set(enrol.map((e) => e.text))],
     [...new Set(recorded.map((e) => e.text))],
+    recorded,
   );
   if (generic === undefined || generic.knows(recorded) >= GENERIC_KNOWS_THE_VOICE) return generic;
   generic.delete();

@@ -3,6 +3,7 @@ import { SpectralAnalyser } from '../features/features.js';
 import { defaultFrontEnd, normaliseText } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
+import type { PhoneSpan } from './voice-adaptation.js';
 
 /** The generic recogniser's answer for one utterance. */
 export interface GenericResult {
@@ -50,6 +51,11 @@ export interface GrammarOptions {
    * the longer an utterance, the more the loop pays against a phrase.
    */
   phoneLoopGoesOn?: string;
+  /**
+   * Where the engine reads its Gaussian means from (a file path in Node, a URL in a browser):
+   * means adapted to one person's voice ({@link VoiceAdaptation}); the model's own if unset.
+   */
+  means?: string;
 }
 
 /** Build a JSGF grammar that accepts exactly one of the phrases (or, with a rival, anything). */
@@ -96,7 +102,7 @@ export class GenericRecogniser {
   private readonly options: GrammarOptions;
   private current: PhraseGrammar;
   /** The grammar the engine has now: the phrases', or the voice-only one. */
-  private engineGrammar: 'phrases' | 'voice-only' = 'phrases';
+  private engineGrammar: 'phrases' | 'voice-only' | 'alignment' = 'phrases';
   /** Whether an utterance is open (started, not yet finished). */
   private listening = false;
 
@@ -112,7 +118,11 @@ export class GenericRecogniser {
     phrases: readonly string[],
     options: GrammarOptions = {},
   ): Promise<GenericRecogniser> {
-    const decoder = new module.Decoder({ loglevel: 'FATAL', samprate: 16000 });
+    const decoder = new module.Decoder({
+      loglevel: 'FATAL',
+      samprate: 16000,
+      ...(options.means === undefined ? {} : { mean: options.means }),
+    });
     await decoder.initialize();
     decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
     const recogniser = new GenericRecogniser(decoder, options);
@@ -201,6 +211,45 @@ export class GenericRecogniser {
       confidence = posteriors.length > 0 ? Math.min(...posteriors) : 0;
     }
     return { text, confidence };
+  }
+
+  /**
+   * The phones of `text` (normalised, every word in the dictionary) forced through `audio`,
+   * in 10 ms frames, with the engine's log-mel spectrum of it (20 bands a frame): what
+   * {@link VoiceAdaptation} learns a voice from. Undefined when a word is unknown or the
+   * engine finds no path through the audio.
+   */
+  alignPhones(
+    text: string,
+    audio: Float32Array,
+  ): { spans: PhoneSpan[]; logMel: Float32Array; frames: number } | undefined {
+    const words = normaliseText(text);
+    if (
+      words === '' ||
+      !words.split(' ').every((w) => (this.decoder.lookup_word(w) as string | null) !== null)
+    )
+      return undefined;
+    this.abandon();
+    this.decoder.set_align_text(words);
+    this.engineGrammar = 'alignment';
+    this.decoder.start();
+    this.decoder.process_audio(audio, false, true);
+    this.decoder.stop();
+    let result;
+    try {
+      result = this.decoder.get_alignment({ align_level: 1 });
+    } catch {
+      return undefined; // no path: the engine answers with nothing to parse
+    }
+    const spans = (result.w ?? []).flatMap((word) =>
+      (word.w ?? []).map((phone) => ({
+        phone: phone.t,
+        from: Math.round(phone.b * 100),
+        to: Math.round((phone.b + phone.d) * 100),
+      })),
+    );
+    const { data, nfr } = this.decoder.spectrogram(audio);
+    return spans.length === 0 ? undefined : { spans, logMel: data, frames: nfr };
   }
 
   /** Free the engine's memory. */

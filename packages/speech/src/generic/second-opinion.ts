@@ -225,12 +225,16 @@ export class SecondOpinion {
 
   private constructor(private readonly recogniser: GenericRecogniser) {}
 
-  /** An engine with no phrases yet (its acoustic model loaded: about half a second). */
-  static async load(module: SoundSwallowerModule): Promise<SecondOpinion> {
+  /**
+   * An engine with no phrases yet (its acoustic model loaded: about half a second), its means
+   * read from `means` when given (adapted to a person's voice, {@link VoiceAdaptation}).
+   */
+  static async load(module: SoundSwallowerModule, means?: string): Promise<SecondOpinion> {
     return new SecondOpinion(
       await GenericRecogniser.create(module, [], {
         phoneLoopWeight: UNRECORDED_LOOP_WEIGHT,
         phoneLoopGoesOn: UNRECORDED_LOOP_GOES_ON,
+        ...(means === undefined ? {} : { means }),
       }),
     );
   }
@@ -243,8 +247,9 @@ export class SecondOpinion {
     module: SoundSwallowerModule,
     phrases: readonly string[],
     recorded: readonly string[],
+    means?: string,
   ): Promise<SecondOpinion | undefined> {
-    const engine = await SecondOpinion.load(module);
+    const engine = await SecondOpinion.load(module, means);
     if (engine.use(phrases, recorded)) return engine;
     engine.delete();
     return undefined;

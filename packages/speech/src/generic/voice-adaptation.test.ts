@@ -1,0 +1,137 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseGaussianFile, type GaussianSet } from '../phones/acoustic-model.js';
+import { loadSoundSwallower, soundSwallowerModelDir } from '../platform/soundswallower.node.js';
+import { withMeansAdaptedTo } from '../platform/voice-adaptation.node.js';
+import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
+import { GenericRecogniser } from './generic.js';
+import { meansFileWith, modelFeatures, VoiceAdaptation } from './voice-adaptation.js';
+
+const modelFile = async (name: string): Promise<Uint8Array> =>
+  new Uint8Array(await readFile(join(soundSwallowerModelDir(), 'en-us', name)));
+
+/** A model of `codebooks` codebooks, three streams of 13 and two Gaussians each, all at `mean`. */
+function tinyModel(codebooks: number, mean: number, variance: number): [GaussianSet, GaussianSet] {
+  const shape = { codebooks, streams: 3, densities: 2, dims: [13, 13, 13] };
+  const n = codebooks * 3 * 2 * 13;
+  return [
+    { ...shape, data: new Float32Array(n).fill(mean) },
+    { ...shape, data: new Float32Array(n).fill(variance) },
+  ];
+}
+
+describe('modelFeatures', () => {
+  it('takes the mean off the cepstra and gives steady speech no deltas', () => {
+    const frames = 10;
+    const steady = new Float32Array(frames * 20).map((_, i) => 5 + (i % 20) / 4);
+    const f = modelFeatures(steady, frames);
+    expect(f.length).toBe(frames * 39);
+    for (const v of f) expect(Math.abs(v)).toBeLessThan(1e-5);
+  });
+
+  it('gives a level that rises by one a frame a first cepstrum delta of four frames of it', () => {
+    const frames = 12;
+    // Every band rises together, so only the first cepstrum (sqrt(20) per unit) moves.
+    const rising = new Float32Array(frames * 20).map((_, i) => Math.floor(i / 20));
+    const f = modelFeatures(rising, frames);
+    const t = 5; // far enough from either end for whole deltas
+    expect(f[t * 39 + 13]).toBeCloseTo(4 * Math.sqrt(20), 4);
+    expect(f[t * 39 + 26]).toBeCloseTo(0, 4);
+    expect(f[t * 39 + 14]).toBeCloseTo(0, 4);
+  });
+
+  it('refuses a spectrum of another number of bands', () => {
+    expect(() => modelFeatures(new Float32Array(30), 2)).toThrow(/20 mel bands/);
+  });
+});
+
+describe('VoiceAdaptation', () => {
+  it("draws the means of the aligned phone's codebook towards the frames, by how many there are", () => {
+    const [means, variances] = tinyModel(2, 0, 1);
+    const adaptation = new VoiceAdaptation(means, variances, ['AA', 'B']);
+    const frames = 4;
+    const features = new Float32Array(frames * 39).fill(2);
+    adaptation.add(features, [
+      { phone: 'AA', from: 0, to: 4 },
+      { phone: 'ZZ', from: 0, to: 4 }, // not a phone of the model: nothing learnt
+    ]);
+    expect(adaptation.frames).toBe(4);
+    const adapted = adaptation.adaptedMeans(2);
+    // Both Gaussians of AA share each frame evenly: 2 frames each against a prior of 2.
+    expect(adapted[0]).toBeCloseTo((2 * 0 + 2 * 2) / (2 + 2), 5);
+    // B heard nothing and keeps its means.
+    expect(adapted.subarray(3 * 2 * 13).every((v) => v === 0)).toBe(true);
+    // A lighter prior moves further.
+    expect(adaptation.adaptedMeans(0.5)[0]).toBeGreaterThan(adapted[0] as number);
+  });
+
+  it('refuses a model whose phones and codebooks do not match', () => {
+    const [means, variances] = tinyModel(2, 0, 1);
+    expect(() => new VoiceAdaptation(means, variances, ['AA'])).toThrow(/shapes do not match/);
+  });
+});
+
+describe('meansFileWith', () => {
+  it("writes the model's own means back byte for byte, checksum and all", async () => {
+    const original = await modelFile('means');
+    const means = parseGaussianFile(original, 'means');
+    expect(meansFileWith(original, means.data)).toEqual(original);
+  });
+
+  it('writes other means that read back and that the engine loads', async () => {
+    const original = await modelFile('means');
+    const moved = parseGaussianFile(original, 'means').data.map((v) => v + 0.5);
+    const bytes = meansFileWith(original, moved);
+    expect(parseGaussianFile(bytes, 'means').data).toEqual(moved);
+    const path = join(await mkdtemp(join(tmpdir(), 'means-')), 'means');
+    await writeFile(path, bytes);
+    const engine = await GenericRecogniser.create(await loadSoundSwallower(), ['yes'], { means: path });
+    engine.delete();
+    // A damaged file (one value changed after the checksum) is refused by the engine.
+    bytes[bytes.length - 100] = (bytes[bytes.length - 100] as number) ^ 0xff;
+    await writeFile(path, bytes);
+    await expect(
+      GenericRecogniser.create(await loadSoundSwallower(), ['yes'], { means: path }),
+    ).rejects.toThrow();
+  }, 30_000);
+
+  it('refuses means of another size', async () => {
+    const original = await modelFile('means');
+    expect(() => meansFileWith(original, new Float32Array(original.length))).toThrow(/does not fit/);
+  });
+});
+
+describe.skipIf(!haveFsdd)('adapting the generic engine to a voice', () => {
+  it("aligns a take's phones and names more of the voice's other takes once adapted", async () => {
+    const module = await loadSoundSwallower();
+    const aligner = await GenericRecogniser.create(module, []);
+    const aligned = aligner.alignPhones('six', fsddRecording(6, 'nicolas', 0));
+    expect(aligned?.spans.map((s) => s.phone)).toEqual(expect.arrayContaining(['S', 'IH', 'K']));
+    expect(aligned?.frames).toBeGreaterThan(10);
+    expect(aligner.alignPhones('zorblax', fsddRecording(6, 'nicolas', 0))).toBeUndefined();
+    aligner.delete();
+
+    // Three takes of each digit, as a person enrols; judged on five later takes of each.
+    const takes = DIGITS.flatMap((text, d) =>
+      [0, 1, 2].map((t) => ({ text, audio: fsddRecording(d, 'nicolas', t) })),
+    );
+    const named = async (means?: string): Promise<number> => {
+      const engine = await GenericRecogniser.create(module, DIGITS, means === undefined ? {} : { means });
+      let right = 0;
+      for (const [d, text] of DIGITS.entries())
+        for (const t of [5, 6, 7, 8, 9]) {
+          engine.start();
+          engine.process(fsddRecording(d, 'nicolas', t));
+          if (engine.finish().text === text) right++;
+        }
+      engine.delete();
+      return right;
+    };
+    const plain = await named();
+    const adapted = await withMeansAdaptedTo(module, takes, named);
+    // Measured: 31 of 50 plain, 36 adapted (docs/decisions/0127).
+    expect(adapted).toBeGreaterThanOrEqual(plain + 3);
+  }, 120_000);
+});

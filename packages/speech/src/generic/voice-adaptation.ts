@@ -1,0 +1,197 @@
+import { SpeechError } from '../errors.js';
+import type { GaussianSet } from '../phones/acoustic-model.js';
+
+/**
+ * How many frames of the model's own data each Gaussian's mean is worth against the
+ * person's frames that fall to it (maximum a posteriori adaptation): the smaller, the
+ * further a mean moves to the person's voice. Measured at 1 on the tuning takes (docs/decisions/0127).
+ */
+export const VOICE_ADAPTATION_PRIOR = 1;
+
+/** Sphinx floors variances at this value when it loads a model. */
+const VARIANCE_FLOOR = 1e-4;
+/** A Gaussian's share of a frame under this is left out of its statistics (it moves nothing). */
+const NEGLIGIBLE_SHARE = 1e-4;
+/** Filters of the model's front end (its `feat_params.json`: `nfilt` 20) and cepstra kept. */
+const MEL_BANDS = 20;
+const CEPSTRA = 13;
+const LIFTER = 22;
+
+/** One phone of a forced alignment, in frames of 10 ms: `[from, to)`. */
+export interface PhoneSpan {
+  phone: string;
+  from: number;
+  to: number;
+}
+
+let dct: Float64Array | undefined;
+/** The model front end's DCT (`transform` dct: orthonormal DCT-II) with its lifter folded in. */
+function cepstralBasis(): Float64Array {
+  if (dct !== undefined) return dct;
+  const m = new Float64Array(CEPSTRA * MEL_BANDS);
+  for (let c = 0; c < CEPSTRA; c++) {
+    const norm = Math.sqrt((c === 0 ? 1 : 2) / MEL_BANDS);
+    const lift = 1 + (LIFTER / 2) * Math.sin((Math.PI * c) / LIFTER);
+    for (let b = 0; b < MEL_BANDS; b++)
+      m[c * MEL_BANDS + b] = lift * norm * Math.cos((Math.PI * c * (b + 0.5)) / MEL_BANDS);
+  }
+  dct = m;
+  return m;
+}
+
+/**
+ * The features the generic engine's model scores, from the engine's own log-mel spectrum
+ * (`frames` rows of 20 bands): 13 cepstra less the utterance's mean, their deltas over two
+ * frames each side and the deltas of those (`1s_c_d_dd`), 39 values a frame in the model's
+ * three streams. The engine's own mean runs across utterances; the utterance's is near it
+ * for a person's takes.
+ */
+export function modelFeatures(logMel: Float32Array, frames: number): Float32Array {
+  if (logMel.length !== frames * MEL_BANDS)
+    throw new SpeechError('bad_request', `Expected ${MEL_BANDS} mel bands a frame.`);
+  const basis = cepstralBasis();
+  const cep = new Float64Array(frames * CEPSTRA);
+  const mean = new Float64Array(CEPSTRA);
+  for (let t = 0; t < frames; t++)
+    for (let c = 0; c < CEPSTRA; c++) {
+      let acc = 0;
+      for (let b = 0; b < MEL_BANDS; b++)
+        acc += (basis[c * MEL_BANDS + b] as number) * (logMel[t * MEL_BANDS + b] as number);
+      cep[t * CEPSTRA + c] = acc;
+      mean[c] = (mean[c] as number) + acc / frames;
+    }
+  const at = (t: number, c: number): number =>
+    (cep[Math.max(0, Math.min(frames - 1, t)) * CEPSTRA + c] as number) - (mean[c] as number);
+  const out = new Float32Array(frames * 3 * CEPSTRA);
+  for (let t = 0; t < frames; t++)
+    for (let c = 0; c < CEPSTRA; c++) {
+      const row = t * 3 * CEPSTRA;
+      out[row + c] = at(t, c);
+      out[row + CEPSTRA + c] = at(t + 2, c) - at(t - 2, c);
+      out[row + 2 * CEPSTRA + c] = at(t + 3, c) - at(t - 1, c) - (at(t + 1, c) - at(t - 3, c));
+    }
+  return out;
+}
+
+/**
+ * The generic engine's phone codebooks moved towards one person's voice: maximum a
+ * posteriori adaptation of the Gaussian means (each mean drawn towards the person's frames
+ * that fall to it, as far as there are enough of them), from their takes aligned to the
+ * phones of their phrases. Every phone of a context shares its codebook in this model, so
+ * the frames of a person's few phrases move every word with the same phones.
+ */
+export class VoiceAdaptation {
+  private readonly occupancy: Float64Array;
+  private readonly firstMoment: Float64Array;
+  private readonly codebookOf: Map<string, number>;
+  private readonly width: number;
+  /** Frames heard so far. */
+  frames = 0;
+
+  constructor(
+    private readonly means: GaussianSet,
+    private readonly variances: GaussianSet,
+    phones: readonly string[],
+  ) {
+    if (
+      means.codebooks !== phones.length ||
+      variances.data.length !== means.data.length ||
+      means.dims.some((d) => d !== CEPSTRA)
+    )
+      throw new SpeechError('bad_model', 'The acoustic model cannot be adapted: its shapes do not match.');
+    this.codebookOf = new Map(phones.map((p, i) => [p, i]));
+    this.width = means.streams * CEPSTRA;
+    this.occupancy = new Float64Array(means.codebooks * means.streams * means.densities);
+    this.firstMoment = new Float64Array(means.data.length);
+  }
+
+  /** Add one take: its {@link modelFeatures} and the phones the engine aligned it to. */
+  add(features: Float32Array, spans: readonly PhoneSpan[]): void {
+    const { streams, densities } = this.means;
+    const frames = features.length / this.width;
+    const logLikelihood = new Float64Array(densities);
+    for (const span of spans) {
+      const codebook = this.codebookOf.get(span.phone);
+      if (codebook === undefined) continue;
+      for (let t = Math.max(0, span.from); t < Math.min(frames, span.to); t++) {
+        this.frames++;
+        for (let s = 0; s < streams; s++) {
+          const frame = t * this.width + s * CEPSTRA;
+          const first = (codebook * streams + s) * densities;
+          let best = -Infinity;
+          for (let m = 0; m < densities; m++) {
+            const p = (first + m) * CEPSTRA;
+            let ll = 0;
+            for (let i = 0; i < CEPSTRA; i++) {
+              const v = Math.max(this.variances.data[p + i] as number, VARIANCE_FLOOR);
+              const z = (features[frame + i] as number) - (this.means.data[p + i] as number);
+              ll -= 0.5 * ((z * z) / v + Math.log(v));
+            }
+            logLikelihood[m] = ll;
+            if (ll > best) best = ll;
+          }
+          let sum = 0;
+          for (let m = 0; m < densities; m++) {
+            const e = Math.exp((logLikelihood[m] as number) - best);
+            logLikelihood[m] = e;
+            sum += e;
+          }
+          for (let m = 0; m < densities; m++) {
+            const share = (logLikelihood[m] as number) / sum;
+            if (share < NEGLIGIBLE_SHARE) continue;
+            const g = first + m;
+            this.occupancy[g] = (this.occupancy[g] as number) + share;
+            for (let i = 0; i < CEPSTRA; i++)
+              this.firstMoment[g * CEPSTRA + i] =
+                (this.firstMoment[g * CEPSTRA + i] as number) + share * (features[frame + i] as number);
+          }
+        }
+      }
+    }
+  }
+
+  /** The adapted means, in the model's layout; a Gaussian no frame fell to keeps its own. */
+  adaptedMeans(prior = VOICE_ADAPTATION_PRIOR): Float32Array {
+    const out = Float32Array.from(this.means.data);
+    for (let g = 0; g < this.occupancy.length; g++) {
+      const n = this.occupancy[g] as number;
+      if (n <= 0) continue;
+      for (let i = 0; i < CEPSTRA; i++) {
+        const p = g * CEPSTRA + i;
+        out[p] = (prior * (this.means.data[p] as number) + (this.firstMoment[p] as number)) / (prior + n);
+      }
+    }
+    return out;
+  }
+}
+
+const HEADER_END = 'endhdr\n';
+
+/**
+ * A Sphinx `means` file like `original` holding `means` instead: the same header and shape,
+ * and the checksum the engine checks (over the shape and the values, each 32-bit word
+ * rotated into it) made again.
+ */
+export function meansFileWith(original: Uint8Array, means: Float32Array): Uint8Array {
+  const head = new TextDecoder('latin1').decode(original.subarray(0, Math.min(original.length, 4096)));
+  const end = head.indexOf(HEADER_END);
+  const checksummed = head.slice(0, end).includes('chksum0 yes');
+  const tail = checksummed ? 4 : 0;
+  const dataAt = original.length - tail - means.length * 4;
+  // Byte order word, then codebooks, streams, densities, one length per stream and the count.
+  const shapeAt = end + HEADER_END.length + 4;
+  if (end < 0 || dataAt < shapeAt)
+    throw new SpeechError('bad_model', 'The means file does not fit these means.');
+  const out = original.slice();
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  if (view.getUint32(end + HEADER_END.length, true) !== 0x11223344)
+    throw new SpeechError('bad_model', 'The means file is not little-endian.');
+  means.forEach((v, i) => view.setFloat32(dataAt + i * 4, v, true));
+  if (checksummed) {
+    let sum = 0;
+    for (let p = shapeAt; p < dataAt + means.length * 4; p += 4)
+      sum = ((((sum << 20) | (sum >>> 12)) >>> 0) + view.getUint32(p, true)) >>> 0;
+    view.setUint32(out.length - 4, sum, true);
+  }
+  return out;
+}
