@@ -12,7 +12,7 @@ import {
 } from '../eval/evaluate.js';
 import { cutClose, enrolledAsImported, heardAsRecorded } from '../eval/channels.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
-import { withMeansAdaptedTo } from '../platform/voice-adaptation.node.js';
+import { adaptedAndJudged } from '../platform/voice-adaptation.node.js';
 import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { loadManifest, ManifestError } from '../platform/files.node.js';
@@ -140,14 +140,18 @@ if (values['adapt-generic'] && values['personal-only']) {
 let trial: GenericHearingTrial | undefined;
 if (!values['personal-only']) {
   const module = await loadSoundSwallower();
+  // `--adapt-generic`: the engine's means adapted to each speaker's takes first, and its
+  // judgement of the voice made out of fold (0127); the product does not adapt yet.
+  const knows = new WeakMap<SecondOpinion, number>();
   trial = {
     ...(every === undefined ? {} : { unrecordedEvery: every }),
-    // `--adapt-generic`: the engine's means adapted to each speaker's takes first (0127), which
-    // the product does not do yet.
-    create: (phrases, recorded, takes) =>
-      values['adapt-generic']
-        ? withMeansAdaptedTo(module, takes, (means) => SecondOpinion.create(module, phrases, recorded, means))
-        : SecondOpinion.create(module, phrases, recorded),
+    create: async (phrases, recorded, takes) => {
+      if (!values['adapt-generic']) return SecondOpinion.create(module, phrases, recorded);
+      const adapted = await adaptedAndJudged(module, phrases, recorded, takes);
+      if (adapted !== undefined) knows.set(adapted.engine, adapted.knows);
+      return adapted?.engine;
+    },
+    knowsOf: (engine) => knows.get(engine),
   };
 }
 const personal = await run(

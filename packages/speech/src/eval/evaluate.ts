@@ -116,6 +116,11 @@ export interface GenericHearingTrial {
     recorded: string[],
     takes: readonly { text: string; audio: Float32Array }[],
   ): Promise<SecondOpinion | undefined>;
+  /**
+   * How well an engine it created knows the voice, where the trial judged that itself;
+   * otherwise the engine's own judgement of the recorded takes decides.
+   */
+  knowsOf?(engine: SecondOpinion): number | undefined;
 }
 
 /**
@@ -132,7 +137,10 @@ export async function forKnownVoice(
     [...new Set(recorded.map((e) => e.text))],
     recorded,
   );
-  if (generic === undefined || generic.knows(recorded) >= GENERIC_KNOWS_THE_VOICE) return generic;
+  if (generic === undefined) return undefined;
+  // Judged either way: the engine's running mean then starts on the voice, as it always has here.
+  const own = generic.knows(recorded);
+  if ((trial.knowsOf?.(generic) ?? own) >= GENERIC_KNOWS_THE_VOICE) return generic;
   generic.delete();
   return undefined;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGaussianFile, type GaussianSet } from '../phones/acoustic-model.js';
 import { loadSoundSwallower, soundSwallowerModelDir } from '../platform/soundswallower.node.js';
-import { withMeansAdaptedTo } from '../platform/voice-adaptation.node.js';
+import { adaptedAndJudged, withMeansAdaptedTo } from '../platform/voice-adaptation.node.js';
 import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { GenericRecogniser } from './generic.js';
 import { meansFileWith, modelFeatures, VoiceAdaptation } from './voice-adaptation.js';
@@ -12,10 +12,15 @@ import { meansFileWith, modelFeatures, VoiceAdaptation } from './voice-adaptatio
 const modelFile = async (name: string): Promise<Uint8Array> =>
   new Uint8Array(await readFile(join(soundSwallowerModelDir(), 'en-us', name)));
 
-/** A model of `codebooks` codebooks, three streams of 13 and two Gaussians each, all at `mean`. */
-function tinyModel(codebooks: number, mean: number, variance: number): [GaussianSet, GaussianSet] {
-  const shape = { codebooks, streams: 3, densities: 2, dims: [13, 13, 13] };
-  const n = codebooks * 3 * 2 * 13;
+/** A model of `codebooks` codebooks, three streams of 13 and `densities` Gaussians each, all at `mean`. */
+function tinyModel(
+  codebooks: number,
+  mean: number,
+  variance: number,
+  densities = 2,
+): [GaussianSet, GaussianSet] {
+  const shape = { codebooks, streams: 3, densities, dims: [13, 13, 13] };
+  const n = codebooks * 3 * densities * 13;
   return [
     { ...shape, data: new Float32Array(n).fill(mean) },
     { ...shape, data: new Float32Array(n).fill(variance) },
@@ -42,6 +47,23 @@ describe('modelFeatures', () => {
     expect(f[t * 39 + 14]).toBeCloseTo(0, 4);
   });
 
+  it("takes the mean over the take's words, not the silence put around them", () => {
+    const word = (t: number): number[] => Array.from({ length: 20 }, (_, b) => 8 + Math.sin(t + b));
+    const alone = new Float32Array(Array.from({ length: 6 }, (_, t) => word(t)).flat());
+    // Ten frames of near silence before the same six frames.
+    const quiet = Array.from({ length: 10 }, () => new Array<number>(20).fill(-5)).flat();
+    const withSilence = new Float32Array([...quiet, ...alone]);
+    const spans = [
+      { phone: 'SIL', from: 0, to: 10 },
+      { phone: 'W', from: 10, to: 16 },
+    ];
+    const a = modelFeatures(alone, 6);
+    const b = modelFeatures(withSilence, 16, spans);
+    // The cepstra of the words alike; deltas near the edges see the silence.
+    for (let t = 0; t < 6; t++)
+      for (let c = 0; c < 13; c++) expect(b[(t + 10) * 39 + c]).toBeCloseTo(a[t * 39 + c] as number, 4);
+  });
+
   it('refuses a spectrum of another number of bands', () => {
     expect(() => modelFeatures(new Float32Array(30), 2)).toThrow(/20 mel bands/);
   });
@@ -58,13 +80,32 @@ describe('VoiceAdaptation', () => {
       { phone: 'ZZ', from: 0, to: 4 }, // not a phone of the model: nothing learnt
     ]);
     expect(adaptation.frames).toBe(4);
-    const adapted = adaptation.adaptedMeans(2);
+    const adapted = adaptation.adaptedMeans({ prior: 2 });
     // Both Gaussians of AA share each frame evenly: 2 frames each against a prior of 2.
     expect(adapted[0]).toBeCloseTo((2 * 0 + 2 * 2) / (2 + 2), 5);
     // B heard nothing and keeps its means.
     expect(adapted.subarray(3 * 2 * 13).every((v) => v === 0)).toBe(true);
     // A lighter prior moves further.
-    expect(adaptation.adaptedMeans(0.5)[0]).toBeGreaterThan(adapted[0] as number);
+    expect(adaptation.adaptedMeans({ prior: 0.5 })[0]).toBeGreaterThan(adapted[0] as number);
+  });
+
+  it('leaves out the frames of an adaptation of some of the same takes', () => {
+    const [means, variances] = tinyModel(1, 0, 1);
+    const take = (level: number): Float32Array => new Float32Array(3 * 39).fill(level);
+    const span = [{ phone: 'AA', from: 0, to: 3 }];
+    const both = new VoiceAdaptation(means, variances, ['AA']);
+    const first = new VoiceAdaptation(means, variances, ['AA']);
+    const second = new VoiceAdaptation(means, variances, ['AA']);
+    both.add(take(1), span);
+    both.add(take(3), span);
+    first.add(take(1), span);
+    second.add(take(3), span);
+    const without = both.adaptedMeans({ prior: 1 }, first);
+    second.adaptedMeans({ prior: 1 }).forEach((v, i) => expect(without[i]).toBeCloseTo(v, 5));
+    // Leaving out every take leaves the model's own means.
+    expect(second.adaptedMeans({ prior: 1 }, second).every((v) => v === 0)).toBe(true);
+    const other = new VoiceAdaptation(...tinyModel(2, 0, 1), ['AA', 'B']);
+    expect(() => both.adaptedMeans({ prior: 1 }, other)).toThrow(/different models/);
   });
 
   it('refuses a model whose phones and codebooks do not match', () => {
@@ -133,5 +174,14 @@ describe.skipIf(!haveFsdd)('adapting the generic engine to a voice', () => {
     const adapted = await withMeansAdaptedTo(module, takes, named);
     // Measured: 31 of 50 plain, 36 adapted (docs/decisions/0127).
     expect(adapted).toBeGreaterThanOrEqual(plain + 3);
+
+    // Judged on takes each fold's engine was not adapted on, the voice is known no better
+    // than an engine adapted on all of them judges the same takes.
+    const judged = await adaptedAndJudged(module, DIGITS, DIGITS, takes);
+    if (judged === undefined) throw new Error('The engine can say the digits.');
+    const flattered = judged.engine.knows(takes.map((take) => ({ ...take, confirmed: false })));
+    judged.engine.delete();
+    expect(judged.knows).toBeLessThan(flattered);
+    expect(judged.knows).toBeGreaterThan(0);
   }, 120_000);
 });

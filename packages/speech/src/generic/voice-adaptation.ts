@@ -41,25 +41,38 @@ function cepstralBasis(): Float64Array {
 
 /**
  * The features the generic engine's model scores, from the engine's own log-mel spectrum
- * (`frames` rows of 20 bands): 13 cepstra less the utterance's mean, their deltas over two
- * frames each side and the deltas of those (`1s_c_d_dd`), 39 values a frame in the model's
- * three streams. The engine's own mean runs across utterances; the utterance's is near it
- * for a person's takes.
+ * (`frames` rows of 20 bands): 13 cepstra less their mean over the take's words (the frames
+ * of `spans` that are not silence or noise; every frame without spans), their deltas over
+ * two frames each side and the deltas of those (`1s_c_d_dd`), 39 values a frame in the
+ * model's three streams. The engine's own mean runs across utterances, and near a person's
+ * words it is near theirs; the silence put around a take would pull it far off.
  */
-export function modelFeatures(logMel: Float32Array, frames: number): Float32Array {
+export function modelFeatures(
+  logMel: Float32Array,
+  frames: number,
+  spans?: readonly PhoneSpan[],
+): Float32Array {
   if (logMel.length !== frames * MEL_BANDS)
     throw new SpeechError('bad_request', `Expected ${MEL_BANDS} mel bands a frame.`);
   const basis = cepstralBasis();
   const cep = new Float64Array(frames * CEPSTRA);
-  const mean = new Float64Array(CEPSTRA);
   for (let t = 0; t < frames; t++)
     for (let c = 0; c < CEPSTRA; c++) {
       let acc = 0;
       for (let b = 0; b < MEL_BANDS; b++)
         acc += (basis[c * MEL_BANDS + b] as number) * (logMel[t * MEL_BANDS + b] as number);
       cep[t * CEPSTRA + c] = acc;
-      mean[c] = (mean[c] as number) + acc / frames;
     }
+  const words = (spans ?? [])
+    .filter((span) => span.phone !== 'SIL' && !span.phone.startsWith('+'))
+    .map((span) => [Math.max(0, span.from), Math.min(frames, span.to)] as const);
+  const meanOver = words.some(([from, to]) => to > from) ? words : [[0, frames] as const];
+  const mean = new Float64Array(CEPSTRA);
+  let counted = 0;
+  for (const [from, to] of meanOver)
+    for (let t = from; t < to; t++, counted++)
+      for (let c = 0; c < CEPSTRA; c++) mean[c] = (mean[c] as number) + (cep[t * CEPSTRA + c] as number);
+  for (let c = 0; c < CEPSTRA; c++) mean[c] = (mean[c] as number) / Math.max(1, counted);
   const at = (t: number, c: number): number =>
     (cep[Math.max(0, Math.min(frames - 1, t)) * CEPSTRA + c] as number) - (mean[c] as number);
   const out = new Float32Array(frames * 3 * CEPSTRA);
@@ -150,19 +163,44 @@ export class VoiceAdaptation {
     }
   }
 
-  /** The adapted means, in the model's layout; a Gaussian no frame fell to keeps its own. */
-  adaptedMeans(prior = VOICE_ADAPTATION_PRIOR): Float32Array {
-    const out = Float32Array.from(this.means.data);
-    for (let g = 0; g < this.occupancy.length; g++) {
-      const n = this.occupancy[g] as number;
-      if (n <= 0) continue;
+  /**
+   * The adapted means, in the model's layout. `without`: an adaptation of some of the same
+   * takes (of the same model), whose frames are left out, as if only the other takes had
+   * been heard. A Gaussian no frame fell to keeps its own mean.
+   */
+  adaptedMeans(options: AdaptationOptions = {}, without?: VoiceAdaptation): Float32Array {
+    if (without !== undefined && without.occupancy.length !== this.occupancy.length)
+      throw new SpeechError('bad_request', 'Adaptations of different models cannot be combined.');
+    const prior = options.prior ?? VOICE_ADAPTATION_PRIOR;
+    const heard = new Float64Array(this.occupancy.length);
+    const sums = new Float64Array(this.firstMoment.length);
+    for (let g = 0; g < heard.length; g++) {
+      const n = (this.occupancy[g] as number) - (without?.occupancy[g] ?? 0);
+      if (n <= 1e-9) continue;
+      heard[g] = n;
       for (let i = 0; i < CEPSTRA; i++) {
         const p = g * CEPSTRA + i;
-        out[p] = (prior * (this.means.data[p] as number) + (this.firstMoment[p] as number)) / (prior + n);
+        sums[p] = (this.firstMoment[p] as number) - (without?.firstMoment[p] ?? 0);
+      }
+    }
+    const own = this.means.data;
+    const out = Float32Array.from(own);
+    for (let g = 0; g < heard.length; g++) {
+      const n = heard[g] as number;
+      if (n === 0) continue;
+      for (let i = 0; i < CEPSTRA; i++) {
+        const p = g * CEPSTRA + i;
+        out[p] = (prior * (own[p] as number) + (sums[p] as number)) / (prior + n);
       }
     }
     return out;
   }
+}
+
+/** How {@link VoiceAdaptation.adaptedMeans} moves the model. */
+export interface AdaptationOptions {
+  /** Frames of the model's own each heard Gaussian's mean is worth (MAP). */
+  prior?: number;
 }
 
 const HEADER_END = 'endhdr\n';
