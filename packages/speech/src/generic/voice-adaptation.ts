@@ -1,5 +1,6 @@
 import { SpeechError } from '../errors.js';
-import type { GaussianSet } from '../phones/acoustic-model.js';
+import { VARIANCE_FLOOR, type GaussianSet } from '../phones/acoustic-model.js';
+import { modelCepstralBasis } from '../phones/posteriorgram.js';
 
 /**
  * How many frames of the model's own data each Gaussian's mean is worth against the
@@ -8,35 +9,17 @@ import type { GaussianSet } from '../phones/acoustic-model.js';
  */
 export const VOICE_ADAPTATION_PRIOR = 1;
 
-/** Sphinx floors variances at this value when it loads a model. */
-const VARIANCE_FLOOR = 1e-4;
 /** A Gaussian's share of a frame under this is left out of its statistics (it moves nothing). */
 const NEGLIGIBLE_SHARE = 1e-4;
 /** Filters of the model's front end (its `feat_params.json`: `nfilt` 20) and cepstra kept. */
 const MEL_BANDS = 20;
 const CEPSTRA = 13;
-const LIFTER = 22;
 
 /** One phone of a forced alignment, in frames of 10 ms: `[from, to)`. */
 export interface PhoneSpan {
   phone: string;
   from: number;
   to: number;
-}
-
-let dct: Float64Array | undefined;
-/** The model front end's DCT (`transform` dct: orthonormal DCT-II) with its lifter folded in. */
-function cepstralBasis(): Float64Array {
-  if (dct !== undefined) return dct;
-  const m = new Float64Array(CEPSTRA * MEL_BANDS);
-  for (let c = 0; c < CEPSTRA; c++) {
-    const norm = Math.sqrt((c === 0 ? 1 : 2) / MEL_BANDS);
-    const lift = 1 + (LIFTER / 2) * Math.sin((Math.PI * c) / LIFTER);
-    for (let b = 0; b < MEL_BANDS; b++)
-      m[c * MEL_BANDS + b] = lift * norm * Math.cos((Math.PI * c * (b + 0.5)) / MEL_BANDS);
-  }
-  dct = m;
-  return m;
 }
 
 /**
@@ -54,7 +37,7 @@ export function modelFeatures(
 ): Float32Array {
   if (logMel.length !== frames * MEL_BANDS)
     throw new SpeechError('bad_request', `Expected ${MEL_BANDS} mel bands a frame.`);
-  const basis = cepstralBasis();
+  const basis = modelCepstralBasis(MEL_BANDS);
   const cep = new Float64Array(frames * CEPSTRA);
   for (let t = 0; t < frames; t++)
     for (let c = 0; c < CEPSTRA; c++) {

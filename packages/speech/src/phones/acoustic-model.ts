@@ -79,7 +79,7 @@ function indexOfAscii(bytes: Uint8Array, text: string, within: number): number {
 }
 
 /** Sphinx floors variances at this value when it loads a model. */
-const VARIANCE_FLOOR = 1e-4;
+export const VARIANCE_FLOOR = 1e-4;
 /** Gaussians each codebook's 128 are merged into at load time: 16, 8, 4 and 1 measured the
  * same on the tuning splits (docs/decisions/0055), and 4 cost a quarter of 16. */
 const MERGED_GAUSSIANS = 4;

@@ -8,8 +8,11 @@ const LIFTER = 22;
 const TEMPERATURE = 3;
 
 let dctMatrix: Float32Array | undefined;
-/** Orthonormal DCT-II with the cepstral lifter folded in. */
-function dct(bands: number): Float32Array {
+/**
+ * The bundled acoustic model's cepstra from `bands` log-mel values (its `transform` dct: an
+ * orthonormal DCT-II), with its lifter folded in: 13 rows of `bands`.
+ */
+export function modelCepstralBasis(bands: number): Float32Array {
   if (dctMatrix?.length === CEPSTRA * bands) return dctMatrix;
   const m = new Float32Array(CEPSTRA * bands);
   for (let c = 0; c < CEPSTRA; c++) {
@@ -31,7 +34,7 @@ function dct(bands: number): Float32Array {
  */
 export function phoneCepstra(frames: readonly SpectralFrame[]): Float32Array {
   const bands = PHONE_BANDS;
-  const m = dct(bands);
+  const m = modelCepstralBasis(bands);
   const out = new Float32Array(frames.length * CEPSTRA);
   frames.forEach((f, t) => {
     const mel = f.phoneMel;

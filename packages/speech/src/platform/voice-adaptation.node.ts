@@ -67,9 +67,9 @@ async function learnVoice(
   let seconds = 0;
   try {
     for (const take of phrasesInTurn(takes)) {
+      if (seconds >= ADAPTATION_SECONDS) break;
       // As the generic path hears an utterance: its words, with silence around, not its room.
       const { start, end } = spokenSpan(take.audio);
-      if (seconds >= ADAPTATION_SECONDS) break;
       seconds += end - start;
       const aligned = aligner.alignPhones(take.text, withSilenceAround(take.audio, start, end));
       if (aligned === undefined) continue;
