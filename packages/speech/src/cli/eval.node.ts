@@ -148,8 +148,10 @@ if (!values['personal-only']) {
     create: async (phrases, recorded, takes) => {
       if (!values['adapt-generic']) return SecondOpinion.create(module, phrases, recorded);
       const adapted = await adaptedAndJudged(module, phrases, recorded, takes);
-      if (adapted !== undefined) knows.set(adapted.engine, adapted.knows);
-      return adapted?.engine;
+      // No take could be aligned: the model's own engine, judged as it always is.
+      if (adapted === undefined) return SecondOpinion.create(module, phrases, recorded);
+      knows.set(adapted.engine, adapted.knows);
+      return adapted.engine;
     },
     knowsOf: (engine) => knows.get(engine),
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGaussianFile, type GaussianSet } from '../phones/acoustic-model.js';
 import { loadSoundSwallower, soundSwallowerModelDir } from '../platform/soundswallower.node.js';
-import { adaptedAndJudged, withMeansAdaptedTo } from '../platform/voice-adaptation.node.js';
+import { adaptedAndJudged, adaptToVoice, withMeansAdaptedTo } from '../platform/voice-adaptation.node.js';
 import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { GenericRecogniser } from './generic.js';
 import { meansFileWith, modelFeatures, VoiceAdaptation } from './voice-adaptation.js';
@@ -183,5 +183,14 @@ describe.skipIf(!haveFsdd)('adapting the generic engine to a voice', () => {
     judged.engine.delete();
     expect(judged.knows).toBeLessThan(flattered);
     expect(judged.knows).toBeGreaterThan(0);
+
+    // What a server would keep beside the profile: the same judgement, and a means file of
+    // the model's shape that differs from the model's own.
+    const kept = await adaptToVoice(module, DIGITS, DIGITS, takes);
+    expect(kept?.knows).toBe(judged.knows);
+    const own = parseGaussianFile(await modelFile('means'), 'means');
+    const keptMeans = parseGaussianFile(kept?.meansFile ?? new Uint8Array(), 'means');
+    expect(keptMeans.data.length).toBe(own.data.length);
+    expect(keptMeans.data).not.toEqual(own.data);
   }, 120_000);
 });

@@ -2,3 +2,11 @@
 export { loadSoundSwallower, soundSwallowerModelDir } from './soundswallower.node.js';
 export { loadPhoneModel } from './phones.node.js';
 export { loadManifest, ManifestError, type ManifestEntry } from './files.node.js';
+// The generic engine adapted to a person's voice (docs/decisions/0127).
+export {
+  ADAPTATION_SECONDS,
+  adaptedAndJudged,
+  adaptToVoice,
+  withMeansAdaptedTo,
+  withMeansFile,
+} from './voice-adaptation.node.js';

@@ -98,23 +98,31 @@ function phrasesInTurn<T extends { text: string }>(takes: readonly T[]): T[] {
   ).flat();
 }
 
-/** Hand `use` a means file holding `means` for an engine to load, and remove it afterwards. */
-async function withMeansFile<T>(means: Float32Array, use: (path: string) => Promise<T>): Promise<T> {
-  const { meansFile } = await modelFiles();
+/**
+ * Hand `use` the path of a means file holding `bytes` (a {@link meansFileWith} file) for an
+ * engine to load ({@link GenericRecogniser} `means`: it reads the file when it loads), and
+ * remove the file once `use` is done.
+ */
+export async function withMeansFile<T>(bytes: Uint8Array, use: (path: string) => Promise<T>): Promise<T> {
   const folder = await mkdtemp(join(tmpdir(), 'parla-voice-'));
   try {
     const path = join(folder, 'means');
-    await writeFile(path, meansFileWith(meansFile, means));
+    await writeFile(path, bytes);
     return await use(path);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
+/** The model's means file holding `means`. */
+async function meansFile(means: Float32Array): Promise<Uint8Array> {
+  return meansFileWith((await modelFiles()).meansFile, means);
+}
+
 /**
  * Hand `use` the generic engine's means adapted to a person's takes, as a file of their own
- * for an engine to read ({@link GenericRecogniser} `means`; it reads it when it loads), and
- * remove the file once `use` is done. `use` gets undefined when no take could be aligned.
+ * for an engine to read, and remove the file once `use` is done. `use` gets undefined when
+ * no take could be aligned.
  */
 export async function withMeansAdaptedTo<T>(
   module: SoundSwallowerModule,
@@ -123,32 +131,34 @@ export async function withMeansAdaptedTo<T>(
   options?: AdaptationOptions,
 ): Promise<T> {
   const { all } = await learnVoice(module, takes);
-  return all.frames === 0 ? use(undefined) : withMeansFile(all.adaptedMeans(options), use);
+  return all.frames === 0 ? use(undefined) : withMeansFile(await meansFile(all.adaptedMeans(options)), use);
 }
 
 /**
- * The generic path for a person, adapted to all of their takes, and how well it knows their
- * voice judged so that the adaptation cannot flatter it: the judged takes
- * ({@link takesToJudge}) in `folds` groups, each named by an engine adapted on every take but
- * its group's. Undefined when the engine can say none of the phrases.
+ * The generic engine's means adapted to all of a person's takes, as a means file to keep
+ * beside their profile, and how well an engine with them knows the voice, judged so that
+ * the adaptation cannot flatter it: the judged takes ({@link takesToJudge}) in `folds`
+ * groups, each named by an engine adapted on every take but its group's. Undefined when no
+ * take could be aligned.
  */
-export async function adaptedAndJudged(
+export async function adaptToVoice(
   module: SoundSwallowerModule,
   phrases: readonly string[],
   recorded: readonly string[],
   takes: readonly TakeAudio[],
   folds = 3,
   options?: AdaptationOptions,
-): Promise<{ engine: SecondOpinion; knows: number } | undefined> {
+): Promise<{ meansFile: Uint8Array; knows: number } | undefined> {
   const judged = new Map(takesToJudge(takes).map((take, i) => [take, i % folds]));
   const { all, groups } = await learnVoice(module, takes, folds, (take) => judged.get(take));
+  if (all.frames === 0) return undefined;
   let right = 0;
   for (let fold = 0; fold < folds; fold++) {
     const foldTakes = [...judged]
       .filter(([, f]) => f === fold)
       .map(([take]) => ({ ...take, confirmed: false }));
     if (foldTakes.length === 0) continue;
-    right += await withMeansFile(all.adaptedMeans(options, groups[fold]), async (path) => {
+    right += await withMeansFile(await meansFile(all.adaptedMeans(options, groups[fold])), async (path) => {
       const engine = await SecondOpinion.create(module, phrases, recorded, path);
       if (engine === undefined) return 0;
       try {
@@ -158,8 +168,28 @@ export async function adaptedAndJudged(
       }
     });
   }
-  const engine = await withMeansFile(all.adaptedMeans(options), (path) =>
+  return {
+    meansFile: await meansFile(all.adaptedMeans(options)),
+    knows: judged.size === 0 ? 0 : right / judged.size,
+  };
+}
+
+/**
+ * {@link adaptToVoice}, and the generic path loaded with the adapted means. Undefined when no
+ * take could be aligned or the engine can say none of the phrases.
+ */
+export async function adaptedAndJudged(
+  module: SoundSwallowerModule,
+  phrases: readonly string[],
+  recorded: readonly string[],
+  takes: readonly TakeAudio[],
+  folds = 3,
+  options?: AdaptationOptions,
+): Promise<{ engine: SecondOpinion; knows: number } | undefined> {
+  const adapted = await adaptToVoice(module, phrases, recorded, takes, folds, options);
+  if (adapted === undefined) return undefined;
+  const engine = await withMeansFile(adapted.meansFile, (path) =>
     SecondOpinion.create(module, phrases, recorded, path),
   );
-  return engine === undefined ? undefined : { engine, knows: judged.size === 0 ? 0 : right / judged.size };
+  return engine === undefined ? undefined : { engine, knows: adapted.knows };
 }
