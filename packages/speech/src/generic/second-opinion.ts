@@ -171,11 +171,8 @@ export interface Take {
   audio: Float32Array;
 }
 
-/**
- * The takes the generic path is judged on: up to {@link TAKES_TO_JUDGE}, the first take of
- * each phrase, then the second... (a server reads only these from storage).
- */
-export function takesToJudge<T extends { text: string }>(takes: readonly T[]): T[] {
+/** The takes in turn: the first of each phrase, then the second of each, and so on. */
+export function takesInTurn<T extends { text: string }>(takes: readonly T[]): T[] {
   const byPhrase = new Map<string, T[]>();
   for (const take of takes) {
     const key = normaliseText(take.text);
@@ -183,13 +180,19 @@ export function takesToJudge<T extends { text: string }>(takes: readonly T[]): T
     if (list === undefined) byPhrase.set(key, [take]);
     else list.push(take);
   }
-  const judged: T[] = [];
-  for (let round = 0; judged.length < TAKES_TO_JUDGE; round++) {
-    const next = [...byPhrase.values()].flatMap((list) => list.slice(round, round + 1));
-    if (next.length === 0) break;
-    judged.push(...next.slice(0, TAKES_TO_JUDGE - judged.length));
-  }
-  return judged;
+  const lists = [...byPhrase.values()];
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, round) =>
+    lists.flatMap((list) => list.slice(round, round + 1)),
+  ).flat();
+}
+
+/**
+ * The takes the generic path is judged on: up to {@link TAKES_TO_JUDGE} of them
+ * {@link takesInTurn} (a server reads only these from storage).
+ */
+export function takesToJudge<T extends { text: string }>(takes: readonly T[]): T[] {
+  return takesInTurn(takes).slice(0, TAKES_TO_JUDGE);
 }
 
 /** What the generic path heard in an utterance the personal path rejected. */

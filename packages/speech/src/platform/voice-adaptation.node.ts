@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SoundSwallowerModule } from 'soundswallower';
 import { GenericRecogniser } from '../generic/generic.js';
-import { SecondOpinion, takesToJudge, withSilenceAround } from '../generic/second-opinion.js';
+import { SecondOpinion, takesInTurn, takesToJudge, withSilenceAround } from '../generic/second-opinion.js';
 import {
   meansFileWith,
   modelFeatures,
@@ -11,7 +11,6 @@ import {
   type AdaptationOptions,
 } from '../generic/voice-adaptation.js';
 import { spokenSpan } from '../model/features-of-take.js';
-import { normaliseText } from '../model/profile.js';
 import { parseGaussianFile, parseMdefPhones } from '../phones/acoustic-model.js';
 import { soundSwallowerModelDir } from './soundswallower.node.js';
 
@@ -66,7 +65,7 @@ async function learnVoice(
   const aligner = await GenericRecogniser.create(module, []);
   let seconds = 0;
   try {
-    for (const take of phrasesInTurn(takes)) {
+    for (const take of takesInTurn(takes)) {
       if (seconds >= ADAPTATION_SECONDS) break;
       // As the generic path hears an utterance: its words, with silence around, not its room.
       const { start, end } = spokenSpan(take.audio);
@@ -82,20 +81,6 @@ async function learnVoice(
     aligner.delete();
   }
   return { all, groups: apart };
-}
-
-/** The takes in turn: the first of each phrase, then the second of each... */
-function phrasesInTurn<T extends { text: string }>(takes: readonly T[]): T[] {
-  const byPhrase = new Map<string, T[]>();
-  for (const take of takes) {
-    const key = normaliseText(take.text);
-    byPhrase.set(key, [...(byPhrase.get(key) ?? []), take]);
-  }
-  const lists = [...byPhrase.values()];
-  const longest = Math.max(0, ...lists.map((list) => list.length));
-  return Array.from({ length: longest }, (_, round) =>
-    lists.flatMap((list) => list.slice(round, round + 1)),
-  ).flat();
 }
 
 /**
