@@ -135,15 +135,19 @@ export class GenericRecogniser {
     return this.current;
   }
 
+  /** Whether the engine can say `word`. */
+  private inDictionary(word: string): boolean {
+    // The dictionary answers null for unknown words, despite the declared string type.
+    return (this.decoder.lookup_word(word) as string | null) !== null;
+  }
+
   /**
    * Decide among other phrases from the next utterance on: a new grammar for the same engine,
    * which costs far less than a new engine (its acoustic model is loaded once).
    */
   usePhrases(phrases: readonly string[]): void {
     this.abandon();
-    // The dictionary answers null for unknown words, despite the declared string type.
-    const known = (w: string): boolean => (this.decoder.lookup_word(w) as string | null) !== null;
-    this.current = phraseGrammar(phrases, known, this.options);
+    this.current = phraseGrammar(phrases, (word) => this.inDictionary(word), this.options);
     if (this.current.jsgf !== '') this.decoder.set_grammar(this.current.jsgf);
     this.engineGrammar = 'phrases';
   }
@@ -224,11 +228,7 @@ export class GenericRecogniser {
     audio: Float32Array,
   ): { spans: PhoneSpan[]; logMel: Float32Array; frames: number } | undefined {
     const words = normaliseText(text);
-    if (
-      words === '' ||
-      !words.split(' ').every((w) => (this.decoder.lookup_word(w) as string | null) !== null)
-    )
-      return undefined;
+    if (words === '' || !words.split(' ').every((word) => this.inDictionary(word))) return undefined;
     this.abandon();
     this.decoder.set_align_text(words);
     this.engineGrammar = 'alignment';
