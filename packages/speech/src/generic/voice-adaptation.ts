@@ -81,12 +81,15 @@ export class VoiceAdaptation {
   private readonly firstMoment: Float64Array;
   private readonly codebookOf: Map<string, number>;
   private readonly width: number;
+  /** Per value, 1 / its floored variance; per Gaussian, half the log of their product. */
+  private readonly inverseVariance: Float64Array;
+  private readonly halfLogDeterminant: Float64Array;
   /** Frames heard so far. */
   frames = 0;
 
   constructor(
     private readonly means: GaussianSet,
-    private readonly variances: GaussianSet,
+    variances: GaussianSet,
     phones: readonly string[],
   ) {
     if (
@@ -99,6 +102,15 @@ export class VoiceAdaptation {
     this.width = means.streams * CEPSTRA;
     this.occupancy = new Float64Array(means.codebooks * means.streams * means.densities);
     this.firstMoment = new Float64Array(means.data.length);
+    // Scored for every Gaussian of a frame's codebook, every frame: worked out once here.
+    this.inverseVariance = new Float64Array(means.data.length);
+    this.halfLogDeterminant = new Float64Array(this.occupancy.length);
+    for (let g = 0; g < this.occupancy.length; g++)
+      for (let i = 0; i < CEPSTRA; i++) {
+        const v = Math.max(variances.data[g * CEPSTRA + i] as number, VARIANCE_FLOOR);
+        this.inverseVariance[g * CEPSTRA + i] = 1 / v;
+        this.halfLogDeterminant[g] = (this.halfLogDeterminant[g] as number) + 0.5 * Math.log(v);
+      }
   }
 
   /** Add one take: its {@link modelFeatures} and the phones the engine aligned it to. */
@@ -117,12 +129,12 @@ export class VoiceAdaptation {
           let best = -Infinity;
           for (let m = 0; m < densities; m++) {
             const p = (first + m) * CEPSTRA;
-            let ll = 0;
+            let distance = 0;
             for (let i = 0; i < CEPSTRA; i++) {
-              const v = Math.max(this.variances.data[p + i] as number, VARIANCE_FLOOR);
               const z = (features[frame + i] as number) - (this.means.data[p + i] as number);
-              ll -= 0.5 * ((z * z) / v + Math.log(v));
+              distance += z * z * (this.inverseVariance[p + i] as number);
             }
+            const ll = -0.5 * distance - (this.halfLogDeterminant[first + m] as number);
             logLikelihood[m] = ll;
             if (ll > best) best = ll;
           }
