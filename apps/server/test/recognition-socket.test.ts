@@ -1,13 +1,15 @@
 import type { Phrase, RecognitionResult, ServerToClientEvents, StreamEndedPayload } from '@parla/contract';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { concatAudio, deserializeProfile, frameOpusPackets, wavToMono16k } from '@parla/speech';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpusPackets } from '../../../packages/speech/src/test/ogg.js';
 import { withNoise } from '../../../packages/speech/src/test/signals.js';
 import { DIGIT_WORDS, fsddTake } from './support/audio.js';
-import { MODEL_TYPE } from '../src/services/voice-profile.service.js';
+import { MODEL_TYPE, voiceKeyOf } from '../src/services/voice-profile.service.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -119,6 +121,18 @@ async function latestModel(person: Session) {
     person.access_token,
   );
   return info.body.models[0];
+}
+
+/** Where the generic path's means adapted to the person's voice are kept. */
+async function voiceFile(person: Session) {
+  const { storage_key } = await server.db
+    .selectFrom('models')
+    .innerJoin('users', 'users.id', 'models.user_id')
+    .select('models.storage_key')
+    .where('users.email', '=', person.email)
+    .orderBy('models.version', 'desc')
+    .executeTakeFirstOrThrow();
+  return join(server.config.dataDir, 'blobs', voiceKeyOf(storage_key));
 }
 
 /** The person's current profile file, as the browser downloads it. */
@@ -442,10 +456,36 @@ describe('recognition over the socket', () => {
   });
 
   it('hears a phrase not recorded yet with the generic recogniser, once the person has one', async () => {
-    // The generic path was judged on jackson's takes when the profile was trained: it
-    // names them well, so it may answer for phrases he has not recorded (decision 0102).
-    const meta = (await latestModel(trained))?.modelmeta as { generic_knows?: number } | undefined;
+    // The generic path was adapted to jackson's voice and judged on his takes when the
+    // profile was trained: it names them well, so it may answer for phrases he has not
+    // recorded (decisions 0102, 0128). So does it as it is, which his browser uses.
+    const meta = (await latestModel(trained))?.modelmeta as Record<string, number> | undefined;
     expect(meta?.generic_knows).toBeGreaterThanOrEqual(0.6);
+    expect(meta?.voice_knows).toBeGreaterThanOrEqual(0.6);
+    // The adapted means, kept beside the profile, are a fraction of the model's 839 KB.
+    const voice = await readFile(await voiceFile(trained));
+    expect(voice.byteLength).toBe(meta?.voice_bytes);
+    expect(voice.byteLength).toBeLessThan(400_000);
+    await sayThreeOnceItIsAPhrase();
+  });
+
+  it("hears with the model's own means when the adapted ones cannot be read", async () => {
+    const file = await voiceFile(trained);
+    const kept = await readFile(file);
+    // As if made by a build with another model: once the profile is loaded again, the
+    // generic path goes on with its own means, which were judged to know the voice too.
+    await writeFile(file, kept.subarray(0, 100));
+    try {
+      await server.restart();
+      await sayThreeOnceItIsAPhrase();
+    } finally {
+      await writeFile(file, kept);
+      await server.restart();
+    }
+  });
+
+  /** "three", none of jackson's phrases, rejected; once it is one, without a take, named. */
+  async function sayThreeOnceItIsAPhrase() {
     const client = await ready(trained);
     // "three" is none of his phrases: the profile rejects it, and nothing else answers.
     const [before] = await sayEach(client, [[3, 10]]);
@@ -480,7 +520,7 @@ describe('recognition over the socket', () => {
       await server.api.post('/app/casr/deletePhrase', { phrase_id: three.id }, trained.access_token);
       client.socket.disconnect();
     }
-  });
+  }
 
   it("seconds the profile's rejected guess when the generic recogniser names it too, and doubts its answers near the cut", async () => {
     // A new person, so that no earlier confirmation has taught the profile these takes.

@@ -92,6 +92,9 @@ export {
   type Take,
 } from './generic/second-opinion.js';
 export { HearingAhead, hearingWith, type StreamProgress } from './generic/hearing-ahead.js';
+// The generic engine adapted to a person's voice (docs/decisions/0127, 0128).
+export { ADAPTATION_SECONDS, takesToAdaptOn } from './generic/voice-adaptation.js';
+export { decodeVoiceMeans } from './generic/voice-means.js';
 export { AnsweredStream, type AnsweredEvents } from './generic/answered-stream.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {

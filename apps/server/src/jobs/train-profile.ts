@@ -7,7 +7,7 @@ import {
   SecondOpinion,
   type Take,
 } from '@parla/speech';
-import { loadSoundSwallower } from '@parla/speech/node';
+import { adaptToVoice, loadSoundSwallower } from '@parla/speech/node';
 
 /** A take as training receives it: the analysis kept from an earlier training, or its audio
  * (16 kHz mono) when there is none yet. */
@@ -22,8 +22,9 @@ export interface TakeToTrain {
 export interface TrainingRequest {
   takes: TakeToTrain[];
   /**
-   * All of the person's phrases and the takes (audio) to judge the generic path on: how
-   * well it knows this voice decides whether it may answer for phrases not yet recorded.
+   * All of the person's phrases and the takes (audio, `takesToAdaptOn`) the generic path is
+   * adapted to and judged on: how well it knows this voice decides whether it may answer for
+   * phrases not yet recorded.
    */
   judge?: { phrases: string[]; takes: Take[] };
 }
@@ -40,20 +41,50 @@ export interface TrainedProfile {
   /** The share of the judged takes the generic path named right (absent when not judged). */
   genericKnows?: number;
   judgeMs?: number;
+  /**
+   * The generic path's means adapted to the person's voice (compact, `adaptToVoice`) and the
+   * share of the judged takes it named right with them, each judged by means adapted without
+   * it (absent when not judged, or when no take could be aligned).
+   */
+  voice?: { means: Uint8Array; knows: number; adaptMs: number };
 }
 
-/** Trains, and judges the generic path on the person's voice when asked to. */
+/**
+ * Trains, and when asked to, judges the generic path on the person's voice, as it is (for
+ * the browser) and adapted to them (for the server, docs/decisions/0128).
+ */
 export async function trainAndJudge(request: TrainingRequest): Promise<TrainedProfile> {
   const trained = trainAndSerialize(request.takes);
   if (request.judge === undefined || request.judge.takes.length === 0) return trained;
+  const { phrases, takes } = request.judge;
+  const module = await loadSoundSwallower();
   const started = performance.now();
-  const genericKnows = await genericPathKnows(request.judge.phrases, request.judge.takes);
-  return { ...trained, genericKnows, judgeMs: Math.round(performance.now() - started) };
+  const genericKnows = await genericPathKnows(module, phrases, takes);
+  const judged = performance.now();
+  const adapted = await adaptToVoice(module, phrases, [...new Set(takes.map((take) => take.text))], takes);
+  return {
+    ...trained,
+    genericKnows,
+    judgeMs: Math.round(judged - started),
+    ...(adapted === undefined
+      ? {}
+      : {
+          voice: {
+            means: adapted.voice,
+            knows: adapted.knows,
+            adaptMs: Math.round(performance.now() - judged),
+          },
+        }),
+  };
 }
 
 /** How well the generic path names the person's takes among all of their phrases (0..1). */
-async function genericPathKnows(phrases: string[], takes: Take[]): Promise<number> {
-  const engine = await SecondOpinion.load(await loadSoundSwallower());
+async function genericPathKnows(
+  module: Awaited<ReturnType<typeof loadSoundSwallower>>,
+  phrases: string[],
+  takes: Take[],
+): Promise<number> {
+  const engine = await SecondOpinion.load(module);
   try {
     engine.use(
       phrases,

@@ -7,7 +7,8 @@ parentPort?.on('message', (request: TrainingRequest) => {
   trainAndJudge(request).then(
     (result) => {
       const made = result.analyses.flatMap((bytes) => (bytes === null ? [] : [bytes.buffer as ArrayBuffer]));
-      parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer, ...made]);
+      const voice = result.voice === undefined ? [] : [result.voice.means.buffer as ArrayBuffer];
+      parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer, ...made, ...voice]);
     },
     (error: unknown) => {
       // The code travels too: the job tells takes it cannot train on from a failure by it.

@@ -34,10 +34,13 @@ function serviceFor(
 }
 
 /** A profile of "Yes" and "No", and the slot of utterances marked as none of them. */
-function model(genericTrusted: boolean): LoadedModel {
+function model(genericTrusted: boolean, voice?: LoadedModel['voice']): LoadedModel {
   const profile = { phrases: ['Yes', 'No', ''], unknownPhrase: 2 };
-  return { matcher: { profile } as unknown as Matcher, version: 3, genericTrusted };
+  return { matcher: { profile } as unknown as Matcher, version: 3, genericTrusted, voice };
 }
+
+/** Means adapted to the person's voice. */
+const voice = { key: 'users/u1/models/acoustic-3.voice', means: new Uint8Array([1, 2, 3]) };
 
 const audio = new Float32Array(16_000);
 
@@ -59,9 +62,10 @@ describe('RecognitionService.hearAgain', () => {
   it("asks the generic path with the person's phrases, those the profile has takes of, and its result", async () => {
     const answered = { ...rejected, text: 'Call my son', rejected: false, generic: true as const };
     const { service, listener } = serviceFor(['Yes', 'No', 'Call my son'], () => Promise.resolve(answered));
-    expect(await service.hearAgain('u1', model(true), () => audio, rejected)).toEqual(answered);
+    expect(await service.hearAgain('u1', model(true, voice), () => audio, rejected)).toEqual(answered);
     expect(listener.hear).toHaveBeenCalledWith({
       userId: 'u1',
+      voice,
       phrases: ['Yes', 'No', 'Call my son'],
       recorded: ['Yes', 'No'],
       audio,
@@ -108,12 +112,13 @@ describe('RecognitionService.follow', () => {
       () => Promise.reject(new Error('asked')),
       () => Promise.resolve([answered]),
     );
-    const followed = await service.followStream('u1', model(true));
+    const followed = await service.followStream('u1', model(true, voice));
     const streamId = followed?.streamId;
-    // The person's phrases go once, as the stream starts; each push carries only its own.
+    // The person's phrases and voice go once, as the stream starts; each push carries only its own.
     expect(listener.startStream).toHaveBeenCalledWith({
       streamId,
       userId: 'u1',
+      voice,
       phrases: ['Yes', 'No'],
       recorded: ['Yes', 'No'],
     });

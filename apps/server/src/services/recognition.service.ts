@@ -20,6 +20,7 @@ import {
   type RecognitionStream,
   type StreamEvent,
 } from '@parla/speech';
+import { voiceMeansFile } from '@parla/speech/node';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
 import { decodeAudioFile } from './audio-decoding.js';
@@ -29,8 +30,8 @@ import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import type { SecondOpinionListener } from './second-opinion-listener.js';
-import { MODEL_TYPE } from './voice-profile.service.js';
+import type { AdaptedVoice, SecondOpinionListener } from './second-opinion-listener.js';
+import { MODEL_TYPE, voiceKeyOf } from './voice-profile.service.js';
 
 export interface LoadedModel {
   matcher: Matcher;
@@ -38,6 +39,8 @@ export interface LoadedModel {
   /** Whether the generic path knows this person's voice well enough to answer for their
    * phrases not recorded yet (judged when the profile was trained). */
   genericTrusted: boolean;
+  /** The generic path's means adapted to the voice, which it was judged with (when it was). */
+  voice: AdaptedVoice | undefined;
 }
 
 /** A live stream the generic path follows (started with the person's phrases). */
@@ -73,12 +76,36 @@ export class RecognitionService {
       return cached;
     }
     const matcher = new Matcher(deserializeProfile(await this.storage.get(model.storage_key)));
-    const judged = model.meta.generic_knows;
-    const genericTrusted = typeof judged === 'number' && judged >= GENERIC_KNOWS_THE_VOICE;
-    const loaded = { matcher, version: model.version, genericTrusted };
+    const { genericTrusted, voice } = await this.genericPathFor(model);
+    const loaded = { matcher, version: model.version, genericTrusted, voice };
     this.cache.set(userId, loaded);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value ?? '');
     return loaded;
+  }
+
+  /**
+   * How the generic path hears the person: with the means adapted to their voice when it
+   * was judged to know them with those (0128) and this build's engine reads them; otherwise
+   * with the model's own, trusted as far as it was judged with them.
+   */
+  private async genericPathFor(model: {
+    storage_key: string;
+    meta: Record<string, unknown>;
+  }): Promise<{ genericTrusted: boolean; voice: AdaptedVoice | undefined }> {
+    const trusts = (judged: unknown): boolean =>
+      typeof judged === 'number' && judged >= GENERIC_KNOWS_THE_VOICE;
+    if (trusts(model.meta.voice_knows)) {
+      const key = voiceKeyOf(model.storage_key);
+      try {
+        const means = await this.storage.get(key);
+        // Means adapted from another build's model cannot be read: better found out here.
+        await voiceMeansFile(means);
+        return { genericTrusted: true, voice: { key, means } };
+      } catch (error) {
+        this.log.warn({ err: error, key }, 'the means adapted to a voice cannot be used');
+      }
+    }
+    return { genericTrusted: trusts(model.meta.generic_knows), voice: undefined };
   }
 
   /**
@@ -100,7 +127,14 @@ export class RecognitionService {
     const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
     try {
       // Back from the worker thread with every field it was sent with.
-      return (await this.secondOpinion.hear({ userId, phrases, recorded, audio, result })) as HeardAgain<R>;
+      return (await this.secondOpinion.hear({
+        userId,
+        voice: model.voice,
+        phrases,
+        recorded,
+        audio,
+        result,
+      })) as HeardAgain<R>;
     } catch (error) {
       this.log.error({ err: error }, 'the generic path could not hear an utterance');
       return result;
@@ -121,6 +155,7 @@ export class RecognitionService {
       await this.secondOpinion.startStream({
         streamId,
         userId,
+        voice: model.voice,
         phrases,
         recorded: recordedPhrases(model.matcher.profile),
       });

@@ -7,6 +7,7 @@ import {
   wavToMono16k,
   type StreamEvent,
 } from '@parla/speech';
+import { adaptToVoice, loadSoundSwallower } from '@parla/speech/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIGIT_WORDS, fsddTake } from '../../test/support/audio.js';
 import {
@@ -125,4 +126,28 @@ describe('InlineSecondOpinionListener', () => {
     expect(await hear('a', DIGIT_WORDS)).toEqual(first);
     await one.close();
   }, 30_000);
+
+  it("hears with the means adapted to the person's voice, and loads an engine for other means", async () => {
+    // Jackson's takes of every digit but "three".
+    const takes = recorded.flatMap((text) =>
+      [0, 1].map((index) => ({
+        text,
+        audio: wavToMono16k(fsddTake(DIGIT_WORDS.indexOf(text), 'jackson', index)),
+      })),
+    );
+    const adapted = await adaptToVoice(await loadSoundSwallower(), DIGIT_WORDS, recorded, takes);
+    if (adapted === undefined) throw new Error('His takes can be aligned.');
+    const voice = { key: 'users/a/models/acoustic-1.voice', means: adapted.voice };
+    const one = new InlineSecondOpinionListener(1);
+    const hear = (means?: typeof voice) =>
+      one.hear({ userId: 'a', voice: means, phrases: DIGIT_WORDS, recorded, audio: three, result });
+    expect(await hear(voice)).toMatchObject({ text: 'three', generic: true });
+    // The means are read as an engine loads: means that are not whole are refused then, so
+    // new ones were not left to the engine that had the old.
+    const cut = { key: 'users/a/models/acoustic-2.voice', means: adapted.voice.subarray(0, 100) };
+    await expect(hear(cut)).rejects.toThrow(/cannot be read/);
+    // The model's own means again: an engine of those.
+    expect(await hear()).toMatchObject({ text: 'three', generic: true });
+    await one.close();
+  }, 60_000);
 });

@@ -10,13 +10,24 @@ import {
   type StreamEvent,
   type StreamProgress,
 } from '@parla/speech';
-import { loadSoundSwallower } from '@parla/speech/node';
+import { loadSoundSwallower, voiceMeansFile, withMeansFile } from '@parla/speech/node';
 import { compiledWorkerFile, WorkerThread } from '../lib/worker-thread.js';
+
+/**
+ * The generic path's means adapted to a person's voice (compact, as kept beside their
+ * profile: docs/decisions/0128), and a key that tells one such set from another.
+ */
+export interface AdaptedVoice {
+  key: string;
+  means: Uint8Array;
+}
 
 /** One utterance the personal profile rejected or accepted in doubt, and the person's phrases. */
 export interface HearRequest {
   /** Whose utterance it is. */
   userId: string;
+  /** The engine's means adapted to their voice; the model's own when absent. */
+  voice?: AdaptedVoice;
   /** All of the person's phrases. */
   phrases: string[];
   /** Those with takes in the profile that heard it. */
@@ -35,6 +46,7 @@ export interface StreamStart {
   /** The stream, unique on this server. */
   streamId: string;
   userId: string;
+  voice?: AdaptedVoice;
   phrases: string[];
   recorded: string[];
 }
@@ -82,36 +94,40 @@ export interface SecondOpinionListener {
 
 /**
  * Engines kept, one for each person heard lately (about 25 MB each); a further person takes
- * the least recently heard one's. An engine of their own follows a person's voice (its
- * running mean) from one utterance to the next.
+ * the least recently heard one's, or a new one when either has means adapted to their voice.
+ * An engine of their own follows a person's voice (its running mean) from one utterance to
+ * the next.
  */
 export const LISTENING_ENGINES = 4;
 
 /**
  * On the calling thread: an engine for each person heard lately (a new one loads in about
- * half a second), given their phrases (a new grammar costs 15-70 ms); one taken from another
- * person first forgets their voice. Requests are answered one at a time, as an engine hears
- * one utterance at a time.
+ * half a second), with the means adapted to their voice if they have some, given their
+ * phrases (a new grammar costs 15-70 ms); one taken from another person first forgets their
+ * voice. Requests are answered one at a time, as an engine hears one utterance at a time.
  */
 export class InlineSecondOpinionListener implements SecondOpinionListener {
   private module: ReturnType<typeof loadSoundSwallower> | undefined;
   /** Engines by whom they hear, least recently heard first, with the phrases they hear. */
-  private readonly engines = new Map<
-    string,
-    { engine: SecondOpinion; phrases: PhraseSet | undefined; answers: boolean }
-  >();
-  /** Streams followed, with whose they are and the phrases they were started with. */
+  private readonly engines = new Map<string, HeldEngine>();
+  /** Streams followed, with whose they are and the phrases and voice they were started with. */
   private readonly streams = new Map<
     string,
-    { userId: string; phrases: PhraseSet; kept: KeptAudio; hearing: HearingAhead | undefined }
+    {
+      userId: string;
+      phrases: PhraseSet;
+      voice: AdaptedVoice | undefined;
+      kept: KeptAudio;
+      hearing: HearingAhead | undefined;
+    }
   >();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly maxEngines = LISTENING_ENGINES) {}
 
-  hear({ userId, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
+  hear({ userId, voice, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
     return this.inTurn(async () =>
-      withSecondOpinion(result, audio, await this.engineFor(userId, phraseSet(phrases, recorded))),
+      withSecondOpinion(result, audio, await this.engineFor(userId, voice, phraseSet(phrases, recorded))),
     );
   }
 
@@ -120,6 +136,7 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
       this.streams.set(start.streamId, {
         userId: start.userId,
         phrases: phraseSet(start.phrases, start.recorded),
+        voice: start.voice,
         kept: new KeptAudio(STREAM_KEPT_SECONDS),
         hearing: undefined,
       });
@@ -133,7 +150,7 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
       if (stream === undefined) return events;
       stream.kept.push(samples);
       // The person's engine may have gone to someone else since the last push.
-      const engine = await this.engineFor(stream.userId, stream.phrases);
+      const engine = await this.engineFor(stream.userId, stream.voice, stream.phrases);
       if (engine === undefined) return events;
       stream.hearing = hearingWith(stream.hearing, engine, stream.kept);
       return stream.hearing.follow(events, progress);
@@ -162,8 +179,15 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     return next;
   }
 
-  /** The person's engine, hearing their phrases; undefined when it can say none of them. */
-  private async engineFor(userId: string, phrases: PhraseSet): Promise<SecondOpinion | undefined> {
+  /**
+   * The person's engine, with their voice's means, hearing their phrases; undefined when it
+   * can say none of them.
+   */
+  private async engineFor(
+    userId: string,
+    voice: AdaptedVoice | undefined,
+    phrases: PhraseSet,
+  ): Promise<SecondOpinion | undefined> {
     const oldest = this.engines.keys().next().value;
     let held = this.engines.get(userId);
     if (held !== undefined) {
@@ -174,10 +198,12 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
       await taken?.engine.forgetVoices();
       if (taken !== undefined) held = { ...taken, phrases: undefined };
     }
-    if (held === undefined) {
-      this.module ??= loadSoundSwallower();
-      held = { engine: await SecondOpinion.load(await this.module), phrases: undefined, answers: false };
+    // Means are read as an engine loads: other means need an engine of their own.
+    if (held !== undefined && held.voiceKey !== voice?.key) {
+      held.engine.delete();
+      held = undefined;
     }
+    held ??= await this.loadEngine(voice);
     this.engines.set(userId, held);
     if (phrases.key !== held.phrases?.key) {
       held.answers = held.engine.use(phrases.phrases, phrases.recorded);
@@ -185,6 +211,24 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     }
     return held.answers ? held.engine : undefined;
   }
+
+  private async loadEngine(voice: AdaptedVoice | undefined): Promise<HeldEngine> {
+    this.module ??= loadSoundSwallower();
+    const module = await this.module;
+    const engine =
+      voice === undefined
+        ? await SecondOpinion.load(module)
+        : await withMeansFile(await voiceMeansFile(voice.means), (path) => SecondOpinion.load(module, path));
+    return { engine, voiceKey: voice?.key, phrases: undefined, answers: false };
+  }
+}
+
+/** An engine kept for a person: the means it loaded with, the phrases it hears and whether it can say any. */
+interface HeldEngine {
+  engine: SecondOpinion;
+  voiceKey: string | undefined;
+  phrases: PhraseSet | undefined;
+  answers: boolean;
 }
 
 /** A person's phrases and those of them recorded, with a key that tells one such set from another. */

@@ -14,7 +14,7 @@ import {
   isCurrentTakeAnalysis,
   SpeechError,
   takesForTraining,
-  takesToJudge,
+  takesToAdaptOn,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../errors.js';
@@ -269,19 +269,20 @@ export class VoiceProfileService {
         return { text: take.text, unknown: take.unknown, audio };
       }),
     );
-    // The generic path is judged on the person's voice with every phrase they have: it may
-    // answer for those not recorded yet only if it names their recorded ones well (0102).
+    // The generic path is adapted to the person's voice and judged on it with every phrase
+    // they have: it may answer for those not recorded yet only if it names their recorded
+    // ones well (0102, 0128).
     const judge = {
       phrases: (await this.deps.phrases.list(userId, {})).map((phrase) => phrase.text),
-      takes: await Promise.all(
-        takesToJudge(phraseTakes).map(async (take) => ({
-          text: take.text,
+      takes: (
+        await takesToAdaptOn(
+          phraseTakes,
           // A take training decodes anyway (it has no kept analysis yet) is not read twice.
-          audio:
+          async (take) =>
             items[takes.indexOf(take)]?.audio ??
             downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
-        })),
-      ),
+        )
+      ).map(({ text, audio }) => ({ text, audio })),
     };
     let trained;
     try {
@@ -303,6 +304,9 @@ export class VoiceProfileService {
     const id = newId();
     const storageKey = `users/${userId}/models/${MODEL_TYPE}-${version}.bin`;
     await this.deps.storage.put(storageKey, trained.bytes);
+    // The generic path's means adapted to the voice, kept beside the profile they go with.
+    const voice = trained.voice;
+    if (voice !== undefined) await this.deps.storage.put(voiceKeyOf(storageKey), voice.means);
     const announced = await this.announceModel(userId, {
       id,
       user_id: userId,
@@ -319,7 +323,14 @@ export class VoiceProfileService {
         model_format: trained.modelFormat,
         ...(trained.genericKnows === undefined
           ? {}
-          : { generic_knows: Math.round(trained.genericKnows * 1000) / 1000, judge_ms: trained.judgeMs }),
+          : { generic_knows: roundedShare(trained.genericKnows), judge_ms: trained.judgeMs }),
+        ...(voice === undefined
+          ? {}
+          : {
+              voice_knows: roundedShare(voice.knows),
+              voice_bytes: voice.means.byteLength,
+              adapt_ms: voice.adaptMs,
+            }),
       },
     });
     if (!announced) return;
@@ -438,6 +449,19 @@ export class VoiceProfileService {
       ? 'waiting_for_model'
       : 'record_in_progress';
   }
+}
+
+/**
+ * Where the generic path's means adapted to a person's voice live: beside the profile version
+ * they were made with (its meta's `voice_knows` says there are some).
+ */
+export function voiceKeyOf(profileKey: string): string {
+  return `${profileKey.replace(/\.bin$/, '')}.voice`;
+}
+
+/** A share (0..1) as kept in a model's meta: to a thousandth. */
+function roundedShare(share: number): number {
+  return Math.round(share * 1000) / 1000;
 }
 
 /** Where a take's kept analysis lives: beside its audio, under the user's folder. */

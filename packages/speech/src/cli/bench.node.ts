@@ -19,7 +19,8 @@ import { AnsweredStream } from '../generic/answered-stream.js';
 import { heardAgainBy, SecondOpinion } from '../generic/second-opinion.js';
 import { loadManifest } from '../platform/files.node.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
-import { adaptedAndJudged, ADAPTATION_SECONDS } from '../platform/voice-adaptation.node.js';
+import { ADAPTATION_SECONDS } from '../generic/voice-adaptation.js';
+import { adaptedAndJudged } from '../platform/voice-adaptation.node.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import type { LoadedItem } from '../eval/evaluate.js';
 

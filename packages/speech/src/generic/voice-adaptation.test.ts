@@ -4,10 +4,24 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGaussianFile, type GaussianSet } from '../phones/acoustic-model.js';
 import { loadSoundSwallower, soundSwallowerModelDir } from '../platform/soundswallower.node.js';
-import { adaptedAndJudged, adaptToVoice, withMeansAdaptedTo } from '../platform/voice-adaptation.node.js';
+import {
+  adaptedAndJudged,
+  adaptToVoice,
+  voiceMeansFile,
+  withMeansAdaptedTo,
+} from '../platform/voice-adaptation.node.js';
 import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { GenericRecogniser } from './generic.js';
-import { meansFileWith, modelFeatures, VoiceAdaptation } from './voice-adaptation.js';
+import { concat, noise, word } from '../test/signals.js';
+import {
+  ADAPTATION_SECONDS,
+  meansFileWith,
+  modelFeatures,
+  takesToAdaptOn,
+  VoiceAdaptation,
+  wordSeconds,
+} from './voice-adaptation.js';
+import { TAKES_TO_JUDGE } from './second-opinion.js';
 
 const modelFile = async (name: string): Promise<Uint8Array> =>
   new Uint8Array(await readFile(join(soundSwallowerModelDir(), 'en-us', name)));
@@ -114,6 +128,43 @@ describe('VoiceAdaptation', () => {
   });
 });
 
+describe('takesToAdaptOn', () => {
+  /** Takes of four phrases, `count` of each in turn, each `words` words of a second between quiet. */
+  const takes = (words: number, count: number) => {
+    const spoken = Array.from({ length: words }, (_, w) => [
+      word(1, [120 + w * 10, 160], [700, 1100 - w * 100], w),
+      noise(0.1),
+    ]).flat();
+    const audio = concat(noise(0.5), ...spoken, noise(0.4));
+    return Array.from({ length: count * 4 }, (_, i) => ({ text: `phrase ${i % 4}`, id: i, audio }));
+  };
+
+  it('reads takes in turn until it has enough words to adapt on and takes to judge', async () => {
+    // Takes of one word need more than the judging's twenty-four, takes of four fewer.
+    for (const [count, wordsDecide] of [
+      [1, true],
+      [4, false],
+    ] as const) {
+      const all = takes(count, 30);
+      const words = wordSeconds(all[0]?.audio ?? new Float32Array());
+      expect(Math.ceil(ADAPTATION_SECONDS / words) > TAKES_TO_JUDGE).toBe(wordsDecide);
+      const read: number[] = [];
+      const chosen = await takesToAdaptOn(all, (take) => {
+        read.push(take.id);
+        return Promise.resolve(take.audio);
+      });
+      expect(chosen.length).toBe(Math.max(TAKES_TO_JUDGE, Math.ceil(ADAPTATION_SECONDS / words)));
+      // No take beyond them is read.
+      expect(read).toEqual(chosen.map((take) => take.id));
+      // A take of each phrase before a second of any.
+      expect(chosen.slice(0, 5).map((take) => take.text)).toEqual([0, 1, 2, 3, 0].map((p) => `phrase ${p}`));
+    }
+    // Fewer takes than either needs: all of them.
+    const few = takes(1, 2);
+    expect(await takesToAdaptOn(few, (take) => Promise.resolve(take.audio))).toHaveLength(few.length);
+  });
+});
+
 describe('meansFileWith', () => {
   it("writes the model's own means back byte for byte, checksum and all", async () => {
     const original = await modelFile('means');
@@ -184,12 +235,16 @@ describe.skipIf(!haveFsdd)('adapting the generic engine to a voice', () => {
     expect(judged.knows).toBeLessThan(flattered);
     expect(judged.knows).toBeGreaterThan(0);
 
-    // What a server would keep beside the profile: the same judgement, and a means file of
-    // the model's shape that differs from the model's own.
+    // What a server keeps beside the profile: the same judgement, and a compact form of the
+    // means, a fraction of the model's means file, that makes one of the model's shape again
+    // that differs from the model's own.
     const kept = await adaptToVoice(module, DIGITS, DIGITS, takes);
-    expect(kept?.knows).toBe(judged.knows);
-    const own = parseGaussianFile(await modelFile('means'), 'means');
-    const keptMeans = parseGaussianFile(kept?.meansFile ?? new Uint8Array(), 'means');
+    if (kept === undefined) throw new Error('The takes can be aligned.');
+    expect(kept.knows).toBe(judged.knows);
+    const ownFile = await modelFile('means');
+    expect(kept.voice.length).toBeLessThan(ownFile.length / 2);
+    const own = parseGaussianFile(ownFile, 'means');
+    const keptMeans = parseGaussianFile(await voiceMeansFile(kept.voice), 'means');
     expect(keptMeans.data.length).toBe(own.data.length);
     expect(keptMeans.data).not.toEqual(own.data);
   }, 120_000);

@@ -4,9 +4,9 @@ export { loadPhoneModel } from './phones.node.js';
 export { loadManifest, ManifestError, type ManifestEntry } from './files.node.js';
 // The generic engine adapted to a person's voice (docs/decisions/0127).
 export {
-  ADAPTATION_SECONDS,
   adaptedAndJudged,
   adaptToVoice,
+  voiceMeansFile,
   withMeansAdaptedTo,
   withMeansFile,
 } from './voice-adaptation.node.js';

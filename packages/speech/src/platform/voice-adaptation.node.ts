@@ -5,11 +5,13 @@ import type { SoundSwallowerModule } from 'soundswallower';
 import { GenericRecogniser } from '../generic/generic.js';
 import { SecondOpinion, takesInTurn, takesToJudge, withSilenceAround } from '../generic/second-opinion.js';
 import {
+  ADAPTATION_SECONDS,
   meansFileWith,
   modelFeatures,
   VoiceAdaptation,
   type AdaptationOptions,
 } from '../generic/voice-adaptation.js';
+import { decodeVoiceMeans, encodeVoiceMeans } from '../generic/voice-means.js';
 import { spokenSpan } from '../model/features-of-take.js';
 import { parseGaussianFile, parseMdefPhones } from '../phones/acoustic-model.js';
 import { soundSwallowerModelDir } from './soundswallower.node.js';
@@ -38,14 +40,6 @@ function modelFiles(): Promise<ModelFiles> {
 }
 
 type TakeAudio = { text: string; audio: Float32Array };
-
-/**
- * Seconds of a person's words the engine is adapted on at most: aligning costs about a
- * twentieth of the audio's length. A moderate synthetic speaker's engine adapted on 60 s
- * named 56 of 104 tuning phrases, on all 550 s 68, in about half the time (measured before the
- * cepstral mean was taken over the words only, docs/decisions/0127).
- */
-export const ADAPTATION_SECONDS = 60;
 
 /**
  * A person's takes aligned by the engine and learnt, up to {@link ADAPTATION_SECONDS} of
@@ -99,9 +93,19 @@ export async function withMeansFile<T>(bytes: Uint8Array, use: (path: string) =>
   }
 }
 
-/** The model's means file holding `means`. */
-async function meansFile(means: Float32Array): Promise<Uint8Array> {
-  return meansFileWith((await modelFiles()).meansFile, means);
+/** Adapted means in the compact form kept beside a profile ({@link encodeVoiceMeans}). */
+async function compactVoice(adapted: Float32Array): Promise<Uint8Array> {
+  const { means } = await modelFiles();
+  return encodeVoiceMeans(means.data, adapted, means.dims[0] as number);
+}
+
+/**
+ * The engine's means file for a person's adapted means in compact form (as {@link adaptToVoice}
+ * gives them); a `bad_model` error when they do not fit this build's model.
+ */
+export async function voiceMeansFile(voice: Uint8Array): Promise<Uint8Array> {
+  const model = await modelFiles();
+  return meansFileWith(model.meansFile, decodeVoiceMeans(model.means.data, voice));
 }
 
 /**
@@ -116,12 +120,13 @@ export async function withMeansAdaptedTo<T>(
   options?: AdaptationOptions,
 ): Promise<T> {
   const { all } = await learnVoice(module, takes);
-  return all.frames === 0 ? use(undefined) : withMeansFile(await meansFile(all.adaptedMeans(options)), use);
+  if (all.frames === 0) return use(undefined);
+  return withMeansFile(await voiceMeansFile(await compactVoice(all.adaptedMeans(options))), use);
 }
 
 /**
- * The generic engine's means adapted to all of a person's takes, as a means file to keep
- * beside their profile, and how well an engine with them knows the voice, judged so that
+ * The generic engine's means adapted to all of a person's takes, in the compact form kept
+ * beside their profile (`voice`, read with {@link voiceMeansFile}), and how well an engine with them knows the voice, judged so that
  * the adaptation cannot flatter it: the judged takes ({@link takesToJudge}) in `folds`
  * groups, each named by an engine adapted on every take but its group's. Undefined when no
  * take could be aligned.
@@ -133,7 +138,7 @@ export async function adaptToVoice(
   takes: readonly TakeAudio[],
   folds = 3,
   options?: AdaptationOptions,
-): Promise<{ meansFile: Uint8Array; knows: number } | undefined> {
+): Promise<{ voice: Uint8Array; knows: number } | undefined> {
   const judged = new Map(takesToJudge(takes).map((take, i) => [take, i % folds]));
   const { all, groups } = await learnVoice(module, takes, folds, (take) => judged.get(take));
   if (all.frames === 0) return undefined;
@@ -143,7 +148,9 @@ export async function adaptToVoice(
       .filter(([, f]) => f === fold)
       .map(([take]) => ({ ...take, confirmed: false }));
     if (foldTakes.length === 0) continue;
-    right += await withMeansFile(await meansFile(all.adaptedMeans(options, groups[fold])), async (path) => {
+    // Judged as the product hears: through the compact form.
+    const foldMeans = await voiceMeansFile(await compactVoice(all.adaptedMeans(options, groups[fold])));
+    right += await withMeansFile(foldMeans, async (path) => {
       const engine = await SecondOpinion.create(module, phrases, recorded, path);
       if (engine === undefined) return 0;
       try {
@@ -154,7 +161,7 @@ export async function adaptToVoice(
     });
   }
   return {
-    meansFile: await meansFile(all.adaptedMeans(options)),
+    voice: await compactVoice(all.adaptedMeans(options)),
     knows: judged.size === 0 ? 0 : right / judged.size,
   };
 }
@@ -173,7 +180,7 @@ export async function adaptedAndJudged(
 ): Promise<{ engine: SecondOpinion; knows: number } | undefined> {
   const adapted = await adaptToVoice(module, phrases, recorded, takes, folds, options);
   if (adapted === undefined) return undefined;
-  const engine = await withMeansFile(adapted.meansFile, (path) =>
+  const engine = await withMeansFile(await voiceMeansFile(adapted.voice), (path) =>
     SecondOpinion.create(module, phrases, recorded, path),
   );
   return engine === undefined ? undefined : { engine, knows: adapted.knows };
