@@ -60,9 +60,14 @@ async function signInWithUnrecordedPhrase(state: Record<string, unknown> = {}) {
     Promise.resolve(digitWav(RECORDED[text as keyof typeof RECORDED], take, 0.5, 0.5)),
   );
   await dismissProfileUpdated(server, user);
-  const info = await api<{ models: { modelmeta: { generic_knows?: number } }[] }>(user, '/app/modelsInfo');
-  // The general recogniser names this voice's recorded takes: it may answer for the rest.
+  const info = await api<{ models: { modelmeta: { generic_knows?: number; voice_knows?: number } }[] }>(
+    user,
+    '/app/modelsInfo',
+  );
+  // The general recogniser names this voice's recorded takes, as it is and adapted to the
+  // voice (decision 0128): it may answer for the rest.
   expect(info.models[0]?.modelmeta.generic_knows).toBeGreaterThanOrEqual(0.6);
+  expect(info.models[0]?.modelmeta.voice_knows).toBeGreaterThanOrEqual(0.6);
   const phrase = await api<{ id: string }>(user, '/app/casr/customPhrase', {
     text: NOT_RECORDED,
     scenario_id: 'conversation',
@@ -99,14 +104,27 @@ describe('a phrase not recorded yet', () => {
       .toEqual(['confirmed']);
   });
 
-  it('speak, recognised on this device: the general recogniser runs in the browser too', async () => {
-    // Its acoustic model is fetched once the profile is ready; the last file it reads is this.
+  it('speak, recognised on this device: the general recogniser runs in the browser too, adapted to the voice', async () => {
+    // Its acoustic model is fetched once the profile is ready, with the means adapted to the
+    // voice; the last file it reads is the noise dictionary.
+    const voiceLoaded = page.waitForResponse((response) => response.url().endsWith('/voice.bin'), {
+      timeout: 60_000,
+    });
     const modelLoaded = page.waitForResponse((response) => response.url().endsWith('/noisedict.txt'), {
       timeout: 60_000,
+    });
+    // Which means files the page and its worker fetch: the model's own, or one the worker
+    // made (fetched from a blob: address, as no other is; what is spoken plays from others).
+    const meansFetched: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.startsWith('blob:') && request.resourceType() === 'fetch') meansFetched.push('made');
+      else if (url.endsWith('/en-us/means')) meansFetched.push('own');
     });
     await signInWithUnrecordedPhrase({ recognitionEngine: 'local' });
     await page.goto('/speak');
     await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
+    expect((await voiceLoaded).status()).toBe(200);
     expect((await modelLoaded).status()).toBe(200);
     // The engine is set up from the files as they arrive: a first press may come before it is.
     for (let press = 0; press < 3; press++) {
@@ -122,5 +140,9 @@ describe('a phrase not recorded yet', () => {
     }
     expect(await page.getByTestId('spoken-phrase').textContent()).toBe(NOT_RECORDED);
     await page.getByTestId('not-recorded-yet').waitFor();
+    // The worker made the adapted means from the model's own, and the engine read them from
+    // the address it made for them. Had the page's policy refused that, the engine would have
+    // fetched the model's own means again and answered with those.
+    expect(meansFetched).toEqual(['own', 'made']);
   });
 });

@@ -75,7 +75,8 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
         'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'worker-src': ["'self'", 'blob:'],
         'media-src': ["'self'", 'blob:', 'data:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // blob: the recogniser's engine fetches means adapted to the voice from one it makes.
+        'connect-src': ["'self'", 'ws:', 'wss:', 'blob:'],
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         // The embedded deployment is often plain http on a home network: do not force https.

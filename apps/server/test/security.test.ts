@@ -41,6 +41,7 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/app/modelsInfo'],
   ['GET', '/app/end_user/model_links'],
   ['GET', '/app/end_user/models/{id}/{version}/profile.bin'],
+  ['GET', '/app/end_user/models/{id}/{version}/voice.bin'],
   ['POST', '/app/recording/recognition'],
   ['POST', '/app/recording/recognition/{id}/confirm'],
   ['POST', '/app/recording/recognition/{id}/none_of_my_phrases'],

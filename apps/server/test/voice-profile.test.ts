@@ -115,32 +115,38 @@ describe('training a voice profile from real takes', () => {
     expect(second.models[0]?.modelmeta).toMatchObject({ takes: 12 });
     expect((await server.api.get('/app/tasks', token)).body).toEqual({ tasks: [] });
 
-    // The browser downloads the current version; nobody else may.
-    const links = await server.api.get<{ version: number; links: { url: string; size_bytes: number }[] }>(
-      '/app/end_user/model_links',
-      token,
-    );
+    // The browser downloads the current version: the profile, and the generic recogniser's
+    // means adapted to the voice (0128); nobody else may.
+    const links = await server.api.get<{
+      version: number;
+      links: { name: string; url: string; size_bytes: number }[];
+    }>('/app/end_user/model_links', token);
     expect(links.body.version).toBe(2);
-    const url = links.body.links[0]?.url ?? '';
-    expect(url).toContain('/v2/');
-    const download = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(download.status).toBe(200);
-    expect(download.headers.get('cache-control')).toContain('immutable');
-    expect((await download.arrayBuffer()).byteLength).toBe(links.body.links[0]?.size_bytes);
-
+    expect(links.body.links.map((link) => link.name)).toEqual(['profile', 'voice']);
     const stranger = await signUp(server.api);
-    const stolen = await fetch(`${server.url}${url}`, {
-      headers: { authorization: `Bearer ${stranger.access_token}` },
-    });
-    expect(stolen.status).toBe(404);
+    for (const link of links.body.links) {
+      expect(link.url).toContain('/v2/');
+      const download = await fetch(`${server.url}${link.url}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('cache-control')).toContain('immutable');
+      expect((await download.arrayBuffer()).byteLength).toBe(link.size_bytes);
+
+      const stolen = await fetch(`${server.url}${link.url}`, {
+        headers: { authorization: `Bearer ${stranger.access_token}` },
+      });
+      expect(stolen.status).toBe(404);
+      const old = await fetch(`${server.url}${link.url.replace('/v2/', '/v1/')}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(old.status).toBe(404);
+    }
+    expect(second.models[0]?.modelmeta).toMatchObject({ voice_bytes: links.body.links[1]?.size_bytes });
     expect((await server.api.get('/app/end_user/model_links', stranger.access_token)).body).toEqual({
       version: null,
       links: [],
     });
-    const old = await fetch(`${server.url}${url.replace('/v2/', '/v1/')}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(old.status).toBe(404);
   });
 });
 

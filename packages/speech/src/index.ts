@@ -84,6 +84,7 @@ export {
   SecondOpinion,
   bestGuesses,
   hearsAgain,
+  knowsTheVoice,
   takesToJudge,
   withSilenceAround,
   withSecondOpinion,

@@ -275,25 +275,35 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
     (request) => voiceProfile.modelLinks(request.auth.userId),
   );
 
-  app.get(
-    '/app/end_user/models/:id/:version/profile.bin',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Download a model file (only its owner may)',
-        params: ModelFileParamsSchema,
-        response: { 200: z.any().describe('The serialised voice profile'), ...privateErrors },
+  for (const file of ['profile', 'voice'] as const) {
+    app.get(
+      `/app/end_user/models/:id/:version/${file}.bin`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            file === 'profile'
+              ? 'Download a model file (only its owner may)'
+              : "Download the generic recogniser's means adapted to the owner's voice (only its owner may)",
+          params: ModelFileParamsSchema,
+          response: {
+            200: z
+              .any()
+              .describe(file === 'profile' ? 'The serialised voice profile' : 'The adapted means, compact'),
+            ...privateErrors,
+          },
+        },
       },
-    },
-    async (request, reply) => {
-      const { bytes, version } = await voiceProfile.modelFile(request.auth.userId, request.params.id);
-      if (`v${version}` !== request.params.version) throw new AppError(404, 'Model not found', 'NOT_FOUND');
-      // A version's file never changes: the browser may keep it until the version moves on.
-      return reply
-        .type('application/octet-stream')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    },
-  );
+      async (request, reply) => {
+        const { bytes, version } = await voiceProfile.modelFile(request.auth.userId, request.params.id, file);
+        if (`v${version}` !== request.params.version) throw new AppError(404, 'Model not found', 'NOT_FOUND');
+        // A version's files never change: the browser may keep them until the version moves on.
+        return reply
+          .type('application/octet-stream')
+          .header('Cache-Control', 'private, max-age=31536000, immutable')
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    );
+  }
 }

@@ -10,8 +10,8 @@ import {
   deserializeProfile,
   downmix,
   encodeWavPcm16,
-  GENERIC_KNOWS_THE_VOICE,
   hearsAgain,
+  knowsTheVoice,
   Matcher,
   recordedPhrases,
   resample,
@@ -92,9 +92,7 @@ export class RecognitionService {
     storage_key: string;
     meta: Record<string, unknown>;
   }): Promise<{ genericTrusted: boolean; voice: AdaptedVoice | undefined }> {
-    const trusts = (judged: unknown): boolean =>
-      typeof judged === 'number' && judged >= GENERIC_KNOWS_THE_VOICE;
-    if (trusts(model.meta.voice_knows)) {
+    if (knowsTheVoice(model.meta.voice_knows)) {
       const key = voiceKeyOf(model.storage_key);
       try {
         const means = await this.storage.get(key);
@@ -105,7 +103,7 @@ export class RecognitionService {
         this.log.warn({ err: error, key }, 'the means adapted to a voice cannot be used');
       }
     }
-    return { genericTrusted: trusts(model.meta.generic_knows), voice: undefined };
+    return { genericTrusted: knowsTheVoice(model.meta.generic_knows), voice: undefined };
   }
 
   /**

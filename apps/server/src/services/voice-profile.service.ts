@@ -398,6 +398,7 @@ export class VoiceProfileService {
   async modelLinks(userId: string) {
     const model = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
     if (!model) return { version: null, links: [] };
+    const voiceBytes = model.meta.voice_bytes;
     return {
       version: model.version,
       links: [
@@ -407,14 +408,28 @@ export class VoiceProfileService {
           url: modelUrl(model.id, model.version),
           size_bytes: model.size_bytes,
         },
+        // The generic recogniser's means adapted to the voice, when training made some (0128).
+        ...(typeof voiceBytes === 'number'
+          ? [
+              {
+                name: 'voice',
+                type: model.type,
+                url: voiceUrl(model.id, model.version),
+                size_bytes: voiceBytes,
+              },
+            ]
+          : []),
       ],
     };
   }
 
-  async modelFile(userId: string, modelId: string) {
+  /** A model version's file: its profile, or the generic recogniser's means adapted to the voice. */
+  async modelFile(userId: string, modelId: string, file: 'profile' | 'voice' = 'profile') {
     const model = await this.deps.recordings.findModel(userId, modelId);
     if (!model) throw notFound('Model');
-    return { bytes: await this.deps.storage.get(model.storage_key), version: model.version };
+    if (file === 'voice' && typeof model.meta.voice_bytes !== 'number') throw notFound('Model');
+    const key = file === 'voice' ? voiceKeyOf(model.storage_key) : model.storage_key;
+    return { bytes: await this.deps.storage.get(key), version: model.version };
   }
 
   /** Deletes a phrase with its takes (rows and files); the profile is retrained without it. */
@@ -475,6 +490,10 @@ function meetsFirstProfileMinimum(takes: number, phrases: number) {
 
 function modelUrl(id: string, version: number) {
   return `/app/end_user/models/${id}/v${version}/profile.bin`;
+}
+
+function voiceUrl(id: string, version: number) {
+  return `/app/end_user/models/${id}/v${version}/voice.bin`;
 }
 
 /**

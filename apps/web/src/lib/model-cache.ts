@@ -1,8 +1,9 @@
 const CACHE_NAME = 'parla-voice-profile';
 
 /**
- * The downloaded voice profile in Cache Storage, keyed by its versioned address: a new
- * version is downloaded once and every older one is discarded (spec section 4).
+ * A downloaded file of the voice profile in Cache Storage, keyed by its versioned address
+ * (`…/v3/profile.bin`, `…/v3/voice.bin`): a new version's files are downloaded once and every
+ * older version's are discarded (spec section 4).
  */
 export async function cachedModel(url: string, download: () => Promise<ArrayBuffer>): Promise<Uint8Array> {
   const storage = typeof caches === 'undefined' ? null : await caches.open(CACHE_NAME).catch(() => null);
@@ -13,7 +14,9 @@ export async function cachedModel(url: string, download: () => Promise<ArrayBuff
   }
   const bytes = await download();
   if (storage) {
-    for (const request of await storage.keys()) if (request.url !== key) await storage.delete(request);
+    const version = key.slice(0, key.lastIndexOf('/') + 1);
+    for (const request of await storage.keys())
+      if (!request.url.startsWith(version)) await storage.delete(request);
     await storage
       .put(key, new Response(bytes.slice(0), { headers: { 'content-type': 'application/octet-stream' } }))
       .catch(() => undefined);

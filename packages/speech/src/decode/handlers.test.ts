@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { serializeProfile } from '../model/serialize.js';
 import { trainProfile } from '../model/train.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
-import { haveFsdd, jacksonProfile, padded as jackson } from '../test/jackson.node.js';
+import { adaptToVoice, placeVoiceMeans } from '../platform/voice-adaptation.node.js';
+import { DIGITS, haveFsdd, jacksonProfile, padded as jackson } from '../test/jackson.node.js';
 import { take } from '../test/phrases.js';
 import { createSpeechHandlers, handleSpeechRequest, type SpeechHandlers } from './handlers.js';
 import type { StreamEvent } from './streaming.js';
@@ -101,5 +102,42 @@ describe.skipIf(!haveFsdd)('speech handlers: the generic path', () => {
     ).toMatchObject({ ok: true, result: { unrecorded: 0 } });
     const seconded = (await streamThrough(h, 'b', seven)).find((e) => e.type === 'final');
     expect(seconded).toMatchObject({ text: 'seven', rejected: false, seconded: true });
+  }, 60_000);
+
+  it("hears with the means adapted to the person's voice, and keeps the means it loaded with", async () => {
+    const phrases = ['one', 'four', 'seven', 'three'];
+    const takes = [1, 4, 7].flatMap((d) =>
+      [0, 1, 2].map((t) => ({ text: DIGITS[d] ?? '', audio: jackson(d, t) })),
+    );
+    const adapted = await adaptToVoice(await loadSoundSwallower(), phrases, ['one', 'four', 'seven'], takes);
+    if (adapted === undefined) throw new Error('His takes can be aligned.');
+    const voice = { key: 'models/m1/v1/voice.bin', means: adapted.voice };
+    const use = (h: SpeechHandlers, args: { voice?: typeof voice }) =>
+      handleSpeechRequest(h, {
+        id: 2,
+        name: 'use-generic',
+        args: { modelBase: 'unused in Node', phrases, ...args },
+      });
+
+    // A host that cannot place means refuses them, and loads nothing.
+    const plain = createSpeechHandlers({ loadGeneric: () => loadSoundSwallower() });
+    expect(await use(plain, { voice })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+
+    const h = createSpeechHandlers({ loadGeneric: () => loadSoundSwallower(), placeVoiceMeans });
+    await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });
+    // Means adapted from another model (here, cut short) are refused as the engine loads, and
+    // others may be tried after.
+    const cut = { key: 'models/m1/v1/voice.bin', means: adapted.voice.subarray(0, 64) };
+    expect(await use(h, { voice: cut })).toMatchObject({ ok: false, error: { code: 'bad_model' } });
+    expect(await use(h, { voice })).toMatchObject({ ok: true, result: { unrecorded: 1 } });
+    const heard = (await streamThrough(h, 'a', jackson(3, 10))).find((e) => e.type === 'final');
+    expect(heard).toMatchObject({ text: 'three', rejected: false, generic: true });
+    // The same means again are fine; other means, or none, need a host of their own.
+    expect(await use(h, { voice })).toMatchObject({ ok: true });
+    expect(await use(h, { voice: { ...voice, key: 'models/m1/v2/voice.bin' } })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    });
+    expect(await use(h, {})).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   }, 60_000);
 });

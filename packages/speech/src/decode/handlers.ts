@@ -18,9 +18,15 @@ export interface SpeechHandlers {
    * (0104), its engine loaded once (from `modelBase`, where its acoustic model is served):
    * `phrases` are all of the person's phrases, those of the loaded profile the recorded ones.
    * Answers how many unrecorded phrases it can say; when it can say none of the phrases it
-   * stays off.
+   * stays off. `voice`: the engine's means adapted to the person's voice (compact, as kept
+   * beside their profile, docs/decisions/0128), read as the engine loads; a host's engine keeps
+   * the means it loaded with.
    */
-  'use-generic': (args: { modelBase: string; phrases: string[] }) => Promise<{ unrecorded: number }>;
+  'use-generic': (args: {
+    modelBase: string;
+    phrases: string[];
+    voice?: { key: string; means: Uint8Array };
+  }) => Promise<{ unrecorded: number }>;
   /** Open a stream; several may be open at once. */
   'open-stream': (args: { streamId: string; options?: Omit<StreamOptions, 'room'> }) => null;
   /** Feed 16 kHz mono samples to a stream. */
@@ -42,6 +48,18 @@ export type SpeechReply =
 export interface SpeechHandlerOptions {
   /** Loads SoundSwallower with its model at `modelBase`; without it there is no generic path. */
   loadGeneric?: (modelBase: string) => Promise<SoundSwallowerModule>;
+  /**
+   * Makes the means file of a person's adapted means (compact) against the model at
+   * `modelBase`, somewhere the engine can read it (a blob URL in a browser, a file in Node);
+   * without it, only the model's own means.
+   */
+  placeVoiceMeans?: (modelBase: string, means: Uint8Array) => Promise<PlacedMeans>;
+}
+
+/** A means file where an engine can read it, until it is released (once the engine has). */
+export interface PlacedMeans {
+  location: string;
+  release(): Promise<void>;
 }
 
 /** Build the handlers over one host's state. Pure: no worker or DOM APIs, so it is testable anywhere. */
@@ -51,6 +69,8 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
   // The room as this host's streams have heard it, from one press to talk to the next.
   const room = new ListeningRoom();
   let engine: Promise<SecondOpinion> | undefined;
+  /** The key of the means `engine` loads with (undefined: the model's own). */
+  let engineVoice: string | undefined;
   /** The generic path's engine once loaded, the person's phrases, and the engine while it
    * can say any of them. */
   let loaded: SecondOpinion | undefined;
@@ -60,6 +80,23 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     const recorded = matcher === undefined ? [] : recordedPhrases(matcher.profile);
     generic =
       loaded !== undefined && phrases !== undefined && loaded.use(phrases, recorded) ? loaded : undefined;
+  };
+  const loadEngine = async (
+    load: (modelBase: string) => Promise<SoundSwallowerModule>,
+    modelBase: string,
+    voice: Uint8Array | undefined,
+  ): Promise<SecondOpinion> => {
+    const module = await load(modelBase);
+    if (voice === undefined) return SecondOpinion.load(module);
+    const place = options.placeVoiceMeans;
+    if (place === undefined)
+      throw new SpeechError('bad_request', 'This host cannot read means adapted to a voice.');
+    const placed = await place(modelBase, voice);
+    try {
+      return await SecondOpinion.load(module, placed.location);
+    } finally {
+      await placed.release();
+    }
   };
   const open = (id: string) => {
     const s = streams.get(id);
@@ -75,16 +112,24 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       hearPhrases();
       return { phrases: profile.phrases, trainedAt: profile.trainedAt };
     },
-    'use-generic': async ({ modelBase, phrases: all }) => {
+    'use-generic': async ({ modelBase, phrases: all, voice }) => {
       const load = options.loadGeneric;
       if (load === undefined) throw new SpeechError('bad_request', 'This host has no generic recogniser.');
-      engine ??= load(modelBase).then((module) => SecondOpinion.load(module));
+      // Streams may hold the engine between pushes: it stays, and so do its means.
+      if (engine !== undefined && engineVoice !== voice?.key)
+        throw new SpeechError('bad_request', 'The generic recogniser keeps the means it loaded with.');
+      if (engine === undefined) {
+        engineVoice = voice?.key;
+        engine = loadEngine(load, modelBase, voice?.means);
+      }
       phrases = all;
       try {
         loaded = await engine;
       } catch (error) {
-        // A failed load (the model could not be fetched) may be tried again.
+        // A failed load (the model could not be fetched, means that do not fit it) may be
+        // tried again, with other means too.
         engine = undefined;
+        engineVoice = undefined;
         throw error;
       }
       hearPhrases();

@@ -30,6 +30,11 @@ export const UNRECORDED_LOOP_GOES_ON = '0.3';
  */
 export const GENERIC_KNOWS_THE_VOICE = 0.6;
 
+/** Whether a judgement (`knows`, as kept with a profile: any value) trusts the generic path. */
+export function knowsTheVoice(judged: unknown): boolean {
+  return typeof judged === 'number' && judged >= GENERIC_KNOWS_THE_VOICE;
+}
+
 /**
  * Seconds of silence on each side of an utterance that the generic path hears with it: its
  * engine places words against the silence around them, and the end-pointer's span of an

@@ -1,4 +1,6 @@
 import { SpeechError } from '../errors.js';
+import { parseGaussianFile } from '../phones/acoustic-model.js';
+import { meansFileWith } from './voice-adaptation.js';
 
 /**
  * The compact form of the generic engine's means adapted to one person's voice, kept beside
@@ -124,4 +126,13 @@ export function fromHalf(bits: number): number {
   if (exponent === 0) return sign * mantissa * 2 ** -24;
   if (exponent === 0x1f) return mantissa === 0 ? sign * Infinity : NaN;
   return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
+}
+
+/**
+ * The engine's means file for a person's adapted means (`voice`, compact), made from the
+ * model's own means file; a `bad_model` error when they were adapted from another model.
+ */
+export function adaptedMeansFile(ownFile: Uint8Array, voice: Uint8Array): Uint8Array {
+  const own = parseGaussianFile(ownFile, 'acoustic model means');
+  return meansFileWith(ownFile, decodeVoiceMeans(own.data, voice));
 }

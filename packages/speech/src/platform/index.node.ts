@@ -6,6 +6,7 @@ export { loadManifest, ManifestError, type ManifestEntry } from './files.node.js
 export {
   adaptedAndJudged,
   adaptToVoice,
+  placeVoiceMeans,
   voiceMeansFile,
   withMeansAdaptedTo,
   withMeansFile,

@@ -6,12 +6,12 @@ import { GenericRecogniser } from '../generic/generic.js';
 import { SecondOpinion, takesInTurn, takesToJudge, withSilenceAround } from '../generic/second-opinion.js';
 import {
   ADAPTATION_SECONDS,
-  meansFileWith,
   modelFeatures,
   VoiceAdaptation,
   type AdaptationOptions,
 } from '../generic/voice-adaptation.js';
-import { decodeVoiceMeans, encodeVoiceMeans } from '../generic/voice-means.js';
+import type { PlacedMeans } from '../decode/handlers.js';
+import { adaptedMeansFile, encodeVoiceMeans } from '../generic/voice-means.js';
 import { spokenSpan } from '../model/features-of-take.js';
 import { parseGaussianFile, parseMdefPhones } from '../phones/acoustic-model.js';
 import { soundSwallowerModelDir } from './soundswallower.node.js';
@@ -83,14 +83,34 @@ async function learnVoice(
  * remove the file once `use` is done.
  */
 export async function withMeansFile<T>(bytes: Uint8Array, use: (path: string) => Promise<T>): Promise<T> {
-  const folder = await mkdtemp(join(tmpdir(), 'parla-voice-'));
+  const placed = await placeMeansFile(bytes);
   try {
-    const path = join(folder, 'means');
-    await writeFile(path, bytes);
-    return await use(path);
+    return await use(placed.location);
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    await placed.release();
   }
+}
+
+/** A means file holding `bytes` in a folder of its own, removed on release. */
+async function placeMeansFile(bytes: Uint8Array): Promise<PlacedMeans> {
+  const folder = await mkdtemp(join(tmpdir(), 'parla-voice-'));
+  const location = join(folder, 'means');
+  const release = () => rm(folder, { recursive: true, force: true });
+  try {
+    await writeFile(location, bytes);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return { location, release };
+}
+
+/**
+ * A person's adapted means (compact) as a file an engine in Node can read (the speech
+ * handlers' `placeVoiceMeans`; the model is the installed package's, whatever `_modelBase`).
+ */
+export async function placeVoiceMeans(_modelBase: string, voice: Uint8Array): Promise<PlacedMeans> {
+  return placeMeansFile(await voiceMeansFile(voice));
 }
 
 /** Adapted means in the compact form kept beside a profile ({@link encodeVoiceMeans}). */
@@ -104,8 +124,7 @@ async function compactVoice(adapted: Float32Array): Promise<Uint8Array> {
  * gives them); a `bad_model` error when they do not fit this build's model.
  */
 export async function voiceMeansFile(voice: Uint8Array): Promise<Uint8Array> {
-  const model = await modelFiles();
-  return meansFileWith(model.meansFile, decodeVoiceMeans(model.means.data, voice));
+  return adaptedMeansFile((await modelFiles()).meansFile, voice);
 }
 
 /**

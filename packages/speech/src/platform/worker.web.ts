@@ -1,5 +1,6 @@
 import { createSpeechHandlers, handleSpeechRequest, type SpeechRequest } from '../decode/handlers.js';
 import { loadSoundSwallower } from './soundswallower.web.js';
+import { placeVoiceMeans } from './voice-means.web.js';
 
 /** The little of a worker's global scope this needs. */
 export interface WorkerScope {
@@ -13,7 +14,7 @@ export interface WorkerScope {
  * download while the streams go on.
  */
 export function serveSpeechWorker(scope: WorkerScope): void {
-  const handlers = createSpeechHandlers({ loadGeneric: loadSoundSwallower });
+  const handlers = createSpeechHandlers({ loadGeneric: loadSoundSwallower, placeVoiceMeans });
   scope.onmessage = (event) => {
     void handleSpeechRequest(handlers, event.data).then((reply) => {
       scope.postMessage(reply);

@@ -1,7 +1,7 @@
 import type { RecognitionResult } from '@parla/contract';
 import type { SpeechReply, SpeechRequest, StreamEvent } from '@parla/speech';
 import { describe, expect, it, vi } from 'vitest';
-import { LocalEngine, type LocalResult } from './local-engine';
+import { LocalEngine, type GenericHearing, type LocalResult } from './local-engine';
 import { initialRecognitionState, recognitionReducer } from './recognition-state';
 
 /** A worker that answers like serveSpeechWorker, with scripted stream events. */
@@ -11,8 +11,17 @@ class FakeWorker {
   readonly requests: SpeechRequest[] = [];
   next: StreamEvent[] = [];
   terminated = false;
+  /** Whether a request fails, as the worker's engine does with means it cannot read. */
+  fails: (request: SpeechRequest) => boolean = () => false;
   postMessage(request: SpeechRequest) {
     this.requests.push(request);
+    if (this.fails(request)) {
+      const error = { code: 'bad_model', message: 'These adapted means cannot be read.' };
+      queueMicrotask(() =>
+        this.onmessage?.({ data: { id: request.id, ok: false, error } } as MessageEvent<SpeechReply>),
+      );
+      return;
+    }
     const result =
       request.name === 'load-profile'
         ? { phrases: ['good morning'], trainedAt: 'now' }
@@ -32,7 +41,8 @@ class FakeWorker {
 
 function setup(
   model: { version: number; bytes: Uint8Array } | null = { version: 4, bytes: new Uint8Array([1]) },
-  generic?: { modelBase: string; loadPhrases: () => Promise<string[] | null> },
+  generic?: { modelBase: string; loadHearing: () => Promise<GenericHearing | null> },
+  onGenericProblem?: (error: unknown) => void,
 ) {
   const worker = new FakeWorker();
   let state = initialRecognitionState;
@@ -48,6 +58,7 @@ function setup(
     onResult: (result) => results.push(result),
     onLocalResult: (local) => kept.push(local),
     ...(generic ? { generic } : {}),
+    ...(onGenericProblem ? { onGenericProblem } : {}),
   });
   return { engine, worker, state: () => state, results, kept };
 }
@@ -188,7 +199,7 @@ describe('LocalEngine', () => {
     const phrases = ['good morning', 'call my son'];
     const { engine, worker, state, results } = setup(undefined, {
       modelBase: 'https://parla.test/speech-model/',
-      loadPhrases: () => Promise.resolve(phrases),
+      loadHearing: () => Promise.resolve({ phrases, ownMeansTrusted: true }),
     });
     engine.start();
     await vi.waitFor(() => {
@@ -228,15 +239,45 @@ describe('LocalEngine', () => {
     expect(results.map(marks)).toEqual([['generic'], ['seconded'], ['doubted']]);
   });
 
+  it('hands the worker the means adapted to the voice, or its own when it cannot read those and knows the voice with them', async () => {
+    const voice = { key: '/app/end_user/models/m1/v4/voice.bin', means: new Uint8Array([1, 2, 3]) };
+    const problems: unknown[] = [];
+    const start = async (ownMeansTrusted: boolean, unreadable: boolean) => {
+      const run = setup(
+        undefined,
+        {
+          modelBase: '/m/',
+          loadHearing: () => Promise.resolve({ phrases: ['good morning'], voice, ownMeansTrusted }),
+        },
+        (error) => problems.push(error),
+      );
+      run.worker.fails = (request) => unreadable && request.name === 'use-generic' && 'voice' in request.args;
+      run.engine.start();
+      await vi.waitFor(() => {
+        expect(run.state().model).toBe('model_ready');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return run.worker.requests.filter((r) => r.name === 'use-generic').map((r) => r.args);
+    };
+    expect(await start(false, false)).toEqual([{ modelBase: '/m/', phrases: ['good morning'], voice }]);
+    expect(await start(true, true)).toEqual([
+      { modelBase: '/m/', phrases: ['good morning'], voice },
+      { modelBase: '/m/', phrases: ['good morning'] },
+    ]);
+    // Not trusted with its own means: the profile alone answers. Either way, it is reported.
+    expect(await start(false, true)).toHaveLength(1);
+    expect(problems).toHaveLength(2);
+  });
+
   it('leaves the generic recogniser off for a voice it does not know, or when it cannot load', async () => {
-    const unknown = setup(undefined, { modelBase: '/m/', loadPhrases: () => Promise.resolve(null) });
+    const unknown = setup(undefined, { modelBase: '/m/', loadHearing: () => Promise.resolve(null) });
     unknown.engine.start();
     await vi.waitFor(() => {
       expect(unknown.state().model).toBe('model_ready');
     });
     const failing = setup(undefined, {
       modelBase: '/m/',
-      loadPhrases: () => Promise.reject(new Error('offline')),
+      loadHearing: () => Promise.reject(new Error('offline')),
     });
     failing.engine.start();
     await vi.waitFor(() => {

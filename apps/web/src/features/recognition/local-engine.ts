@@ -28,10 +28,21 @@ export interface LocalEngineOptions extends EngineCallbacks {
   onLocalResult?: (local: LocalResult) => void;
   /**
    * The generic recogniser for phrases not recorded yet (docs/decisions/0102): where its
-   * acoustic model is served, and the person's phrases when it may hear them (null when it
-   * does not know their voice). Without it, only the profile answers.
+   * acoustic model is served, and how it may hear the person (null when it does not know
+   * their voice). Without it, only the profile answers.
    */
-  generic?: { modelBase: string; loadPhrases: () => Promise<string[] | null> };
+  generic?: { modelBase: string; loadHearing: () => Promise<GenericHearing | null> };
+  /** The generic recogniser could not use the means adapted to the voice. */
+  onGenericProblem?: (error: unknown) => void;
+}
+
+/** How the generic recogniser may hear the person, as their profile's judgement allows. */
+export interface GenericHearing {
+  phrases: string[];
+  /** Its means adapted to their voice (docs/decisions/0128), when it knows them with those. */
+  voice?: { key: string; means: Uint8Array };
+  /** Whether it knows them with its own means too: heard with those when the adapted ones cannot be read. */
+  ownMeansTrusted: boolean;
 }
 
 /**
@@ -184,8 +195,20 @@ export class LocalEngine implements RecognitionEngine {
     const generic = this.config.generic;
     if (!generic) return;
     try {
-      const phrases = await generic.loadPhrases();
-      if (phrases && this.worker) await this.call('use-generic', { modelBase: generic.modelBase, phrases });
+      const hearing = await generic.loadHearing();
+      if (!hearing || !this.worker) return;
+      const { modelBase } = generic;
+      const { phrases, voice } = hearing;
+      try {
+        await this.call('use-generic', { modelBase, phrases, ...(voice ? { voice } : {}) });
+      } catch (error) {
+        if (!voice) throw error;
+        // Adapted means it cannot read (another build's model, a policy that refuses them) are
+        // a fault to report; its own means answer, if it knows the voice with those.
+        this.config.onGenericProblem?.(error);
+        if (!hearing.ownMeansTrusted) return;
+        await this.call('use-generic', { modelBase, phrases });
+      }
     } catch {
       // Nothing to tell the person: what they have recorded is still understood.
     }

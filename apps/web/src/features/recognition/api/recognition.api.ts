@@ -7,12 +7,12 @@ import {
   type RecognitionResult,
   type RecognitionUploadInfoSchema,
 } from '@parla/contract';
-import { GENERIC_KNOWS_THE_VOICE } from '@parla/speech';
+import { knowsTheVoice } from '@parla/speech';
 import type { z } from 'zod';
 import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
 import { fetchModels } from '../../models/api/models.api';
-import type { ModelSource } from '../local-engine';
+import type { GenericHearing, ModelSource } from '../local-engine';
 import { cachedModel } from '../../../lib/model-cache';
 import { encodeWav } from '../wav';
 
@@ -21,23 +21,39 @@ type ModelLinks = z.infer<typeof ModelLinksResponseSchema>;
 /** GET /app/end_user/model_links, then the profile file from the cache or the server. */
 export const loadLocalModel: ModelSource = async () => {
   const links = await api.get<ModelLinks>('/app/end_user/model_links');
-  const link = links.links[0];
+  const link = links.links.find((file) => file.name === 'profile');
   if (links.version === null || !link) return null;
-  const bytes = await cachedModel(link.url, () =>
-    api.get<ArrayBuffer>(link.url, { responseType: 'arrayBuffer' }),
-  );
-  return { version: links.version, bytes };
+  return { version: links.version, bytes: await cachedFile(link.url) };
 };
 
+/** A file of the current model version, from the cache or the server (its versioned address is its key). */
+function cachedFile(url: string) {
+  return cachedModel(url, () => api.get<ArrayBuffer>(url, { responseType: 'arrayBuffer' }));
+}
+
 /**
- * The person's phrases, for the generic recogniser to hear those not recorded yet and to
- * second the profile's guesses (docs/decisions/0102, 0103); null when it did not know their voice well enough when their
- * profile was trained, or nobody has judged it yet.
+ * How the generic recogniser may hear the person in the browser (docs/decisions/0102, 0103,
+ * 0128): their phrases, and the means adapted to their voice when it was judged to know them
+ * with those; null when it was judged to know their voice well enough neither way, or nobody
+ * has judged it yet.
  */
-export async function loadGenericPhrases(): Promise<string[] | null> {
-  const judged = (await fetchModels())[0]?.modelmeta.generic_knows;
-  if (typeof judged !== 'number' || judged < GENERIC_KNOWS_THE_VOICE) return null;
-  return (await api.get<{ phrases: Phrase[] }>('/app/casr/phrases')).phrases.map((phrase) => phrase.text);
+export async function loadGenericHearing(): Promise<GenericHearing | null> {
+  const meta = (await fetchModels())[0]?.modelmeta;
+  const ownMeansTrusted = knowsTheVoice(meta?.generic_knows);
+  // Means that cannot be downloaded leave the model's own, if they may be trusted.
+  const voice = knowsTheVoice(meta?.voice_knows) ? await adaptedVoice().catch(() => undefined) : undefined;
+  if (voice === undefined && !ownMeansTrusted) return null;
+  const phrases = (await api.get<{ phrases: Phrase[] }>('/app/casr/phrases')).phrases.map(
+    (phrase) => phrase.text,
+  );
+  return { phrases, ownMeansTrusted, ...(voice === undefined ? {} : { voice }) };
+}
+
+/** The current version's means adapted to the voice, when it has some. */
+async function adaptedVoice(): Promise<GenericHearing['voice']> {
+  const links = await api.get<ModelLinks>('/app/end_user/model_links');
+  const link = links.links.find((file) => file.name === 'voice');
+  return link === undefined ? undefined : { key: link.url, means: await cachedFile(link.url) };
 }
 
 /** POST /app/recording/recognition: a locally recognised utterance and its audio (spec section 3). */
