@@ -11,8 +11,7 @@ import {
   type GenericHearingTrial,
 } from '../eval/evaluate.js';
 import { cutClose, enrolledAsImported, heardAsRecorded } from '../eval/channels.js';
-import { SecondOpinion } from '../generic/second-opinion.js';
-import { adaptedAndJudged } from '../platform/voice-adaptation.node.js';
+import { productGenericTrial } from '../platform/voice-adaptation.node.js';
 import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { loadManifest, ManifestError } from '../platform/files.node.js';
@@ -35,12 +34,12 @@ const { values } = parseArgs({
     'phone-weight': { type: 'string' },
     threshold: { type: 'string' },
     unrecorded: { type: 'string' },
-    'adapt-generic': { type: 'boolean', default: false },
+    'own-means': { type: 'boolean', default: false },
   },
 });
 if (values.enroll === undefined || values.test === undefined) {
   console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--cut-close] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N] [--adapt-generic]',
+    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--cut-close] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N] [--own-means]',
   );
   process.exit(2);
 }
@@ -131,29 +130,19 @@ if (every !== undefined && values['personal-only']) {
   console.error('--unrecorded needs the generic path: leave out --personal-only');
   process.exit(2);
 }
-if (values['adapt-generic'] && values['personal-only']) {
-  console.error('--adapt-generic needs the generic path: leave out --personal-only');
+if (values['own-means'] && values['personal-only']) {
+  console.error('--own-means needs the generic path: leave out --personal-only');
   process.exit(2);
 }
 // As the product: the generic path hears finals again for a voice it knows (0103, 0104);
 // `--personal-only` measures the personal profile alone.
 let trial: GenericHearingTrial | undefined;
 if (!values['personal-only']) {
-  const module = await loadSoundSwallower();
-  // `--adapt-generic`: the engine's means adapted to each speaker's takes first, and its
-  // judgement of the voice made out of fold (0127); the product does not adapt yet.
-  const knows = new WeakMap<SecondOpinion, number>();
+  // Adapted to each speaker's voice where it knows it so (0128); `--own-means`: the
+  // model's own means for every voice, as before.
   trial = {
+    ...productGenericTrial(await loadSoundSwallower(), values['own-means']),
     ...(every === undefined ? {} : { unrecordedEvery: every }),
-    create: async (phrases, recorded, takes) => {
-      if (!values['adapt-generic']) return SecondOpinion.create(module, phrases, recorded);
-      const adapted = await adaptedAndJudged(module, phrases, recorded, takes);
-      // No take could be aligned: the model's own engine, judged as it always is.
-      if (adapted === undefined) return SecondOpinion.create(module, phrases, recorded);
-      knows.set(adapted.engine, adapted.knows);
-      return adapted.engine;
-    },
-    knowsOf: (engine) => knows.get(engine),
   };
 }
 const personal = await run(

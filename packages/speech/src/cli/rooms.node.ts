@@ -9,7 +9,7 @@ import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { forKnownVoice } from '../eval/evaluate.js';
 import { AnsweredStream } from '../generic/answered-stream.js';
-import { SecondOpinion } from '../generic/second-opinion.js';
+import type { SecondOpinion } from '../generic/second-opinion.js';
 import {
   LATE_ANSWER,
   sayInStream,
@@ -26,6 +26,7 @@ import { normaliseText } from '../model/profile.js';
 import { trainProfile } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { productGenericTrial } from '../platform/voice-adaptation.node.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import { makeNoises, NOISES, type Noise } from './noisy-room.node.js';
 
@@ -187,13 +188,7 @@ for (const { group, enrol: enrolPath, takes: takesPath } of users) {
     // The generic path hears their finals again, where it knows their voice, in every room.
     const module = soundSwallower;
     const generic =
-      module === undefined
-        ? undefined
-        : await forKnownVoice(
-            { create: (phrases, recorded) => SecondOpinion.create(module, phrases, recorded) },
-            mine,
-            mine,
-          );
+      module === undefined ? undefined : await forKnownVoice(productGenericTrial(module), mine, mine);
     const r = rng(hash(speaker));
     // A fixed shuffled choice of the speaker's takes, known and unknown alike.
     const said = takes

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SoundSwallowerModule } from 'soundswallower';
 import { GenericRecogniser } from '../generic/generic.js';
-import { SecondOpinion, takesInTurn, takesToJudge, withSilenceAround } from '../generic/second-opinion.js';
+import type { GenericHearingTrial } from '../eval/evaluate.js';
+import {
+  knowsTheVoice,
+  SecondOpinion,
+  takesInTurn,
+  takesToJudge,
+  withSilenceAround,
+} from '../generic/second-opinion.js';
 import {
   ADAPTATION_SECONDS,
   modelFeatures,
@@ -203,4 +210,28 @@ export async function adaptedAndJudged(
     SecondOpinion.create(module, phrases, recorded, path),
   );
   return engine === undefined ? undefined : { engine, knows: adapted.knows };
+}
+
+/**
+ * The generic path as the product gives it to each person, for the evaluation commands
+ * (decision 0128): adapted to their voice where it was judged, out of fold, to know it so;
+ * the model's own otherwise, judged as the product judges it. `ownMeans`: the model's own for
+ * every voice, as before 0128.
+ */
+export function productGenericTrial(module: SoundSwallowerModule, ownMeans = false): GenericHearingTrial {
+  const knows = new WeakMap<SecondOpinion, number>();
+  return {
+    create: async (phrases, recorded, takes) => {
+      if (!ownMeans) {
+        const adapted = await adaptedAndJudged(module, phrases, recorded, takes);
+        if (adapted !== undefined && knowsTheVoice(adapted.knows)) {
+          knows.set(adapted.engine, adapted.knows);
+          return adapted.engine;
+        }
+        adapted?.engine.delete();
+      }
+      return SecondOpinion.create(module, phrases, recorded);
+    },
+    knowsOf: (engine) => knows.get(engine),
+  };
 }
