@@ -152,10 +152,10 @@ export async function withMeansAdaptedTo<T>(
 
 /**
  * The generic engine's means adapted to all of a person's takes, in the compact form kept
- * beside their profile (`voice`, read with {@link voiceMeansFile}), and how well an engine with them knows the voice, judged so that
- * the adaptation cannot flatter it: the judged takes ({@link takesToJudge}) in `folds`
- * groups, each named by an engine adapted on every take but its group's. Undefined when no
- * take could be aligned.
+ * beside their profile (`voice`, read with {@link voiceMeansFile}), and how well an engine
+ * with them knows the voice, judged so that the adaptation cannot flatter it: the judged
+ * takes ({@link takesToJudge}) in `folds` groups, each named by an engine adapted on every
+ * take but its group's. Undefined when no take could be aligned.
  */
 export async function adaptToVoice(
   module: SoundSwallowerModule,
