@@ -143,6 +143,19 @@ describe('training a voice profile from real takes', () => {
       expect(old.status).toBe(404);
     }
     expect(second.models[0]?.modelmeta).toMatchObject({ voice_bytes: links.body.links[1]?.size_bytes });
+    // Every version's profile stays; only the newest version's adapted means are kept.
+    const models = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'models');
+    expect((await readdir(models)).sort()).toEqual(['acoustic-1.bin', 'acoustic-2.bin', 'acoustic-2.voice']);
+    const firstVersion = await server.db
+      .selectFrom('models')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .where('version', '=', 1)
+      .executeTakeFirstOrThrow();
+    const pastVoice = await fetch(`${server.url}/app/end_user/models/${firstVersion.id}/v1/voice.bin`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pastVoice.status).toBe(404);
     expect((await server.api.get('/app/end_user/model_links', stranger.access_token)).body).toEqual({
       version: null,
       links: [],

@@ -334,7 +334,15 @@ export class VoiceProfileService {
       },
     });
     if (!announced) return;
-    if (!previous) await this.deps.users.addTask(userId, TASK_RECOGNITION_UNLOCKED);
+    if (!previous) {
+      await this.deps.users.addTask(userId, TASK_RECOGNITION_UNLOCKED);
+      return;
+    }
+    // Only the newest version's adapted means are heard with or downloaded: the version
+    // before gives its up (180-340 KB each, and a person retrains often).
+    await this.deps.storage.delete(voiceKeyOf(previous.storage_key)).catch((error: unknown) => {
+      this.deps.log.warn({ job: job.id, err: error }, 'could not remove the adapted means of a past version');
+    });
   }
 
   /**
@@ -427,9 +435,15 @@ export class VoiceProfileService {
   async modelFile(userId: string, modelId: string, file: 'profile' | 'voice' = 'profile') {
     const model = await this.deps.recordings.findModel(userId, modelId);
     if (!model) throw notFound('Model');
-    if (file === 'voice' && typeof model.meta.voice_bytes !== 'number') throw notFound('Model');
-    const key = file === 'voice' ? voiceKeyOf(model.storage_key) : model.storage_key;
-    return { bytes: await this.deps.storage.get(key), version: model.version };
+    if (file === 'profile')
+      return { bytes: await this.deps.storage.get(model.storage_key), version: model.version };
+    // A past version's adapted means are gone (see train), as are those training made none of.
+    const bytes =
+      typeof model.meta.voice_bytes === 'number'
+        ? await this.deps.storage.get(voiceKeyOf(model.storage_key)).catch(() => undefined)
+        : undefined;
+    if (bytes === undefined) throw notFound('Model');
+    return { bytes, version: model.version };
   }
 
   /** Deletes a phrase with its takes (rows and files); the profile is retrained without it. */
