@@ -1,7 +1,7 @@
 import type { RecognitionResult } from '@parla/contract';
 import type { SpeechReply, SpeechRequest, StreamEvent } from '@parla/speech';
 import { describe, expect, it, vi } from 'vitest';
-import { LocalEngine, type GenericHearing, type LocalResult } from './local-engine';
+import { LocalEngine, type GenericSetup, type LocalResult } from './local-engine';
 import { initialRecognitionState, recognitionReducer } from './recognition-state';
 
 /** A worker that answers like serveSpeechWorker, with scripted stream events. */
@@ -41,7 +41,7 @@ class FakeWorker {
 
 function setup(
   model: { version: number; bytes: Uint8Array } | null = { version: 4, bytes: new Uint8Array([1]) },
-  generic?: { modelBase: string; loadHearing: () => Promise<GenericHearing | null> },
+  generic?: { modelBase: string; loadSetup: () => Promise<GenericSetup | null> },
   onGenericProblem?: (error: unknown) => void,
 ) {
   const worker = new FakeWorker();
@@ -199,7 +199,7 @@ describe('LocalEngine', () => {
     const phrases = ['good morning', 'call my son'];
     const { engine, worker, state, results } = setup(undefined, {
       modelBase: 'https://parla.test/speech-model/',
-      loadHearing: () => Promise.resolve({ phrases, ownMeansTrusted: true }),
+      loadSetup: () => Promise.resolve({ phrases, ownMeansTrusted: true }),
     });
     engine.start();
     await vi.waitFor(() => {
@@ -247,7 +247,7 @@ describe('LocalEngine', () => {
         undefined,
         {
           modelBase: '/m/',
-          loadHearing: () => Promise.resolve({ phrases: ['good morning'], voice, ownMeansTrusted }),
+          loadSetup: () => Promise.resolve({ phrases: ['good morning'], voice, ownMeansTrusted }),
         },
         (error) => problems.push(error),
       );
@@ -270,14 +270,14 @@ describe('LocalEngine', () => {
   });
 
   it('leaves the generic recogniser off for a voice it does not know, or when it cannot load', async () => {
-    const unknown = setup(undefined, { modelBase: '/m/', loadHearing: () => Promise.resolve(null) });
+    const unknown = setup(undefined, { modelBase: '/m/', loadSetup: () => Promise.resolve(null) });
     unknown.engine.start();
     await vi.waitFor(() => {
       expect(unknown.state().model).toBe('model_ready');
     });
     const failing = setup(undefined, {
       modelBase: '/m/',
-      loadHearing: () => Promise.reject(new Error('offline')),
+      loadSetup: () => Promise.reject(new Error('offline')),
     });
     failing.engine.start();
     await vi.waitFor(() => {

@@ -31,13 +31,13 @@ export interface LocalEngineOptions extends EngineCallbacks {
    * acoustic model is served, and how it may hear the person (null when it does not know
    * their voice). Without it, only the profile answers.
    */
-  generic?: { modelBase: string; loadHearing: () => Promise<GenericHearing | null> };
+  generic?: { modelBase: string; loadSetup: () => Promise<GenericSetup | null> };
   /** The generic recogniser could not use the means adapted to the voice. */
   onGenericProblem?: (error: unknown) => void;
 }
 
 /** How the generic recogniser may hear the person, as their profile's judgement allows. */
-export interface GenericHearing {
+export interface GenericSetup {
   phrases: string[];
   /** Its means adapted to their voice (docs/decisions/0128), when it knows them with those. */
   voice?: { key: string; means: Uint8Array };
@@ -195,7 +195,7 @@ export class LocalEngine implements RecognitionEngine {
     const generic = this.config.generic;
     if (!generic) return;
     try {
-      const hearing = await generic.loadHearing();
+      const hearing = await generic.loadSetup();
       if (!hearing || !this.worker) return;
       const { modelBase } = generic;
       const { phrases, voice } = hearing;

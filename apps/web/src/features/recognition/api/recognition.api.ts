@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
 import { fetchModels } from '../../models/api/models.api';
-import type { GenericHearing, ModelSource } from '../local-engine';
+import type { GenericSetup, ModelSource } from '../local-engine';
 import { cachedModel } from '../../../lib/model-cache';
 import { encodeWav } from '../wav';
 
@@ -37,7 +37,7 @@ function cachedFile(url: string) {
  * with those; null when it was judged to know their voice well enough neither way, or nobody
  * has judged it yet.
  */
-export async function loadGenericHearing(): Promise<GenericHearing | null> {
+export async function loadGenericSetup(): Promise<GenericSetup | null> {
   const meta = (await fetchModels())[0]?.modelmeta;
   const ownMeansTrusted = knowsTheVoice(meta?.generic_knows);
   // Means that cannot be downloaded leave the model's own, if they may be trusted.
@@ -50,7 +50,7 @@ export async function loadGenericHearing(): Promise<GenericHearing | null> {
 }
 
 /** The current version's means adapted to the voice, when it has some. */
-async function adaptedVoice(): Promise<GenericHearing['voice']> {
+async function adaptedVoice(): Promise<GenericSetup['voice']> {
   const links = await api.get<ModelLinks>('/app/end_user/model_links');
   const link = links.links.find((file) => file.name === 'voice');
   return link === undefined ? undefined : { key: link.url, means: await cachedFile(link.url) };

@@ -17,7 +17,7 @@ import { api, logger, tokenStore } from '../../../lib/api';
 import { MicrophoneError, openMicrophone, type MicrophoneSession } from '../../../lib/audio/microphone';
 import { browserState, type RecognitionEngineChoice } from '../../../lib/browser-state';
 import { userQueryKey } from '../../../lib/session';
-import { loadGenericHearing, loadLocalModel, uploadLocalResult } from '../api/recognition.api';
+import { loadGenericSetup, loadLocalModel, uploadLocalResult } from '../api/recognition.api';
 import { LocalEngine } from '../local-engine';
 import type { RecognitionEngine } from '../recognition-engine';
 import {
@@ -137,7 +137,7 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
             loadModel: loadLocalModel,
             generic: {
               modelBase: new URL(SPEECH_MODEL_PATH, window.location.href).href,
-              loadHearing: loadGenericHearing,
+              loadSetup: loadGenericSetup,
             },
             onGenericProblem: (error) => {
               logger.error(error, { during: 'generic_adapted_means' });
