@@ -10,7 +10,7 @@ import {
   type StreamEvent,
   type StreamProgress,
 } from '@parla/speech';
-import { loadSoundSwallower, voiceMeansFile, withMeansFile } from '@parla/speech/node';
+import { loadSoundSwallower, withVoiceMeans } from '@parla/speech/node';
 import { compiledWorkerFile, WorkerThread } from '../lib/worker-thread.js';
 
 /**
@@ -218,7 +218,7 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     const engine =
       voice === undefined
         ? await SecondOpinion.load(module)
-        : await withMeansFile(await voiceMeansFile(voice.means), (path) => SecondOpinion.load(module, path));
+        : await withVoiceMeans(voice.means, (path) => SecondOpinion.load(module, path));
     return { engine, voiceKey: voice?.key, phrases: undefined, answers: false };
   }
 }

@@ -9,5 +9,5 @@ export {
   placeVoiceMeans,
   voiceMeansFile,
   withMeansAdaptedTo,
-  withMeansFile,
+  withVoiceMeans,
 } from './voice-adaptation.node.js';

@@ -85,12 +85,12 @@ async function learnVoice(
 }
 
 /**
- * Hand `use` the path of a means file holding `bytes` (a {@link meansFileWith} file) for an
- * engine to load ({@link GenericRecogniser} `means`: it reads the file when it loads), and
- * remove the file once `use` is done.
+ * Hand `use` the path of the engine's means file for a person's adapted means (compact, as
+ * {@link adaptToVoice} gives them) for an engine to load ({@link GenericRecogniser} `means`:
+ * it reads the file when it loads), and remove the file once `use` is done.
  */
-export async function withMeansFile<T>(bytes: Uint8Array, use: (path: string) => Promise<T>): Promise<T> {
-  const placed = await placeMeansFile(bytes);
+export async function withVoiceMeans<T>(voice: Uint8Array, use: (path: string) => Promise<T>): Promise<T> {
+  const placed = await placeVoice(voice);
   try {
     return await use(placed.location);
   } finally {
@@ -116,7 +116,11 @@ async function placeMeansFile(bytes: Uint8Array): Promise<PlacedMeans> {
  * A person's adapted means (compact) as a file an engine in Node can read (the speech
  * handlers' `placeVoiceMeans`; the model is the installed package's, whatever `_modelBase`).
  */
-export async function placeVoiceMeans(_modelBase: string, voice: Uint8Array): Promise<PlacedMeans> {
+export function placeVoiceMeans(_modelBase: string, voice: Uint8Array): Promise<PlacedMeans> {
+  return placeVoice(voice);
+}
+
+async function placeVoice(voice: Uint8Array): Promise<PlacedMeans> {
   return placeMeansFile(await voiceMeansFile(voice));
 }
 
@@ -147,7 +151,7 @@ export async function withMeansAdaptedTo<T>(
 ): Promise<T> {
   const { all } = await learnVoice(module, takes);
   if (all.frames === 0) return use(undefined);
-  return withMeansFile(await voiceMeansFile(await compactVoice(all.adaptedMeans(options))), use);
+  return withVoiceMeans(await compactVoice(all.adaptedMeans(options)), use);
 }
 
 /**
@@ -175,8 +179,8 @@ export async function adaptToVoice(
       .map(([take]) => ({ ...take, confirmed: false }));
     if (foldTakes.length === 0) continue;
     // Judged as the product hears: through the compact form.
-    const foldMeans = await voiceMeansFile(await compactVoice(all.adaptedMeans(options, groups[fold])));
-    right += await withMeansFile(foldMeans, async (path) => {
+    const foldMeans = await compactVoice(all.adaptedMeans(options, groups[fold]));
+    right += await withVoiceMeans(foldMeans, async (path) => {
       const engine = await SecondOpinion.create(module, phrases, recorded, path);
       if (engine === undefined) return 0;
       try {
@@ -197,16 +201,12 @@ export async function adaptToVoice(
  * take could be aligned or the engine can say none of the phrases.
  */
 export async function adaptedAndJudged(
-  module: SoundSwallowerModule,
-  phrases: readonly string[],
-  recorded: readonly string[],
-  takes: readonly TakeAudio[],
-  folds = 3,
-  options?: AdaptationOptions,
+  ...args: Parameters<typeof adaptToVoice>
 ): Promise<{ engine: SecondOpinion; knows: number } | undefined> {
-  const adapted = await adaptToVoice(module, phrases, recorded, takes, folds, options);
+  const [module, phrases, recorded] = args;
+  const adapted = await adaptToVoice(...args);
   if (adapted === undefined) return undefined;
-  const engine = await withMeansFile(await voiceMeansFile(adapted.voice), (path) =>
+  const engine = await withVoiceMeans(adapted.voice, (path) =>
     SecondOpinion.create(module, phrases, recorded, path),
   );
   return engine === undefined ? undefined : { engine, knows: adapted.knows };
