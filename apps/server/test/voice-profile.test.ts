@@ -143,19 +143,36 @@ describe('training a voice profile from real takes', () => {
       expect(old.status).toBe(404);
     }
     expect(second.models[0]?.modelmeta).toMatchObject({ voice_bytes: links.body.links[1]?.size_bytes });
-    // Every version's profile stays; only the newest version's adapted means are kept.
+    // The version before keeps its profile, for a browser that was downloading it, but not its
+    // adapted means; only the newest version's are heard with.
     const models = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'models');
     expect((await readdir(models)).sort()).toEqual(['acoustic-1.bin', 'acoustic-2.bin', 'acoustic-2.voice']);
-    const firstVersion = await server.db
-      .selectFrom('models')
-      .select('id')
-      .where('user_id', '=', user.user.id)
-      .where('version', '=', 1)
-      .executeTakeFirstOrThrow();
-    const pastVoice = await fetch(`${server.url}/app/end_user/models/${firstVersion.id}/v1/voice.bin`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(pastVoice.status).toBe(404);
+    const versionIds = async () =>
+      new Map(
+        (
+          await server.db
+            .selectFrom('models')
+            .select(['id', 'version'])
+            .where('user_id', '=', user.user.id)
+            .execute()
+        ).map((row) => [row.version, row.id]),
+      );
+    const firstId = (await versionIds()).get(1);
+    const pastFile = (file: string) =>
+      fetch(`${server.url}/app/end_user/models/${firstId}/v1/${file}.bin`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await pastFile('profile')).status).toBe(200);
+    expect((await pastFile('voice')).status).toBe(404);
+
+    // A third round: version 1 is gone altogether, row and files; version 2 keeps its profile.
+    for (const [index, phrase] of phrases.entries()) {
+      expect((await upload(token, phrase.id, fsddTake(digits[index] ?? 0, 'jackson', 4))).status).toBe(201);
+    }
+    await waitForModelVersion(token, 3);
+    expect((await readdir(models)).sort()).toEqual(['acoustic-2.bin', 'acoustic-3.bin', 'acoustic-3.voice']);
+    expect([...(await versionIds()).keys()].sort()).toEqual([2, 3]);
+    expect((await pastFile('profile')).status).toBe(404);
     expect((await server.api.get('/app/end_user/model_links', stranger.access_token)).body).toEqual({
       version: null,
       links: [],

@@ -105,6 +105,17 @@ export class RecordingsRepository {
       .executeTakeFirst();
   }
 
+  /** Deletes a user's models of `type` older than `version`, returning where their files are. */
+  deleteModelsBefore(userId: string, type: string, version: number) {
+    return this.db
+      .deleteFrom('models')
+      .where('user_id', '=', userId)
+      .where('type', '=', type)
+      .where('version', '<', version)
+      .returning('storage_key')
+      .execute();
+  }
+
   async insertModel(row: NewRow<ModelsTable, 'meta'> & { meta: Record<string, unknown> }) {
     await this.db
       .insertInto('models')

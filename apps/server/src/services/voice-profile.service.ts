@@ -338,11 +338,36 @@ export class VoiceProfileService {
       await this.deps.users.addTask(userId, TASK_RECOGNITION_UNLOCKED);
       return;
     }
-    // Only the newest version's adapted means are heard with or downloaded: the version
-    // before gives its up (180-340 KB each, and a person retrains often).
-    await this.deps.storage.delete(voiceKeyOf(previous.storage_key)).catch((error: unknown) => {
-      this.deps.log.warn({ job: job.id, err: error }, 'could not remove the adapted means of a past version');
-    });
+    await this.pruneVersionsBefore(job, userId, previous);
+  }
+
+  /**
+   * Only the newest version is heard with, so the ones before it go: the version just before
+   * keeps its profile for a browser that was downloading it as the new one was announced (it
+   * moves on at its next look at `model_links`), but not its adapted means (180-340 KB, which
+   * such a browser does without); older versions go altogether, rows and files (a profile of
+   * 600 takes is 1.6 MB, and a person retrains after every few takes and answers).
+   */
+  private async pruneVersionsBefore(
+    job: Job,
+    userId: string,
+    previous: { version: number; storage_key: string },
+  ) {
+    const older = await this.deps.recordings.deleteModelsBefore(userId, MODEL_TYPE, previous.version);
+    const keys = [
+      voiceKeyOf(previous.storage_key),
+      ...older.flatMap(({ storage_key }) => [storage_key, voiceKeyOf(storage_key)]),
+    ];
+    await Promise.all(
+      keys.map((key) =>
+        this.deps.storage.delete(key).catch((error: unknown) => {
+          this.deps.log.warn(
+            { job: job.id, err: error },
+            'could not remove a file of a past profile version',
+          );
+        }),
+      ),
+    );
   }
 
   /**
