@@ -2,6 +2,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Phrase } from '@parla/contract';
 import { isCurrentTakeAnalysis } from '@parla/speech';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGIT_WORDS, fsddTake, toneWav } from './support/audio.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
@@ -177,6 +178,41 @@ describe('training a voice profile from real takes', () => {
       version: null,
       links: [],
     });
+  }, 60_000); // three trainings, each adapting the generic path to the voice
+});
+
+describe('a profile trained before the generic path was adapted to voices', () => {
+  it('is retrained once, when its owner next opens the app', async () => {
+    const user = await signUp(server.api);
+    const token = user.access_token;
+    const phrases = await addDigitPhrases(token, [5, 8]);
+    for (const [index, phrase] of phrases.entries())
+      for (const take of [0, 1, 2])
+        expect((await upload(token, phrase.id, fsddTake(5 + 3 * index, 'lucas', take))).status).toBe(201);
+    const first = await waitForModelVersion(token, 1);
+    expect(first.models[0]?.modelmeta).toHaveProperty('voice_knows');
+    const queued = () =>
+      server.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('user_id', '=', user.user.id)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+    // A profile up to date is not trained again for being looked at.
+    await server.api.get('/app/modelsInfo', token);
+    expect(await queued()).toEqual([]);
+
+    // As a profile of before 0128 was kept: no judgement of the adapted means, and none made.
+    await server.db
+      .updateTable('models')
+      .set({ meta: sql`meta - 'voice_knows' - 'voice_bytes' - 'adapt_ms'` })
+      .where('user_id', '=', user.user.id)
+      .execute();
+    const second = await waitForModelVersion(token, 2);
+    expect(second.models[0]?.modelmeta).toMatchObject({ takes: 6 });
+    expect(typeof second.models[0]?.modelmeta.voice_knows).toBe('number');
+    await server.api.get('/app/modelsInfo', token);
+    expect(await queued()).toEqual([]);
   });
 });
 

@@ -323,14 +323,13 @@ export class VoiceProfileService {
         model_format: trained.modelFormat,
         ...(trained.genericKnows === undefined
           ? {}
-          : { generic_knows: roundedShare(trained.genericKnows), judge_ms: trained.judgeMs }),
-        ...(voice === undefined
-          ? {}
           : {
-              voice_knows: roundedShare(voice.knows),
-              voice_bytes: voice.means.byteLength,
-              adapt_ms: voice.adaptMs,
+              generic_knows: roundedShare(trained.genericKnows),
+              judge_ms: trained.judgeMs,
+              // Null: adapting was tried and no take could be aligned (see trainedBeforeVoices).
+              voice_knows: voice === undefined ? null : roundedShare(voice.knows),
             }),
+        ...(voice === undefined ? {} : { voice_bytes: voice.means.byteLength, adapt_ms: voice.adaptMs }),
       },
     });
     if (!announced) return;
@@ -410,6 +409,19 @@ export class VoiceProfileService {
 
   async modelsInfo(userId: string): Promise<{ models: ModelInfo[]; recording_state: RecordingState }> {
     const model = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
+    // Every client asks this as the app opens: the moment to bring an old profile up to date.
+    if (
+      model !== undefined &&
+      trainedBeforeVoices(model.meta) &&
+      // Once: the app asks again while that training runs.
+      !(await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId))
+    ) {
+      this.deps.log.info(
+        { userId, version: model.version },
+        'retraining a profile made before voice adaptation',
+      );
+      await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
+    }
     const models: ModelInfo[] = model
       ? [
           {
@@ -507,10 +519,19 @@ export class VoiceProfileService {
 
 /**
  * Where the generic path's means adapted to a person's voice live: beside the profile version
- * they were made with (its meta's `voice_knows` says there are some).
+ * they were made with (its meta's `voice_bytes` says there are some).
  */
 export function voiceKeyOf(profileKey: string): string {
   return `${profileKey.replace(/\.bin$/, '')}.voice`;
+}
+
+/**
+ * Whether a profile was trained before the generic path was adapted to each voice (0128): its
+ * meta has no `voice_knows`, not even null. Such a person is heard with the model's own means
+ * until a retrain adapts them, which nothing else would start if they record nothing more.
+ */
+function trainedBeforeVoices(meta: Record<string, unknown>): boolean {
+  return !('voice_knows' in meta);
 }
 
 /** A share (0..1) as kept in a model's meta: to a thousandth. */
