@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   evaluate,
@@ -97,8 +97,9 @@ async function run(name: string, factory: RecogniserFactory) {
       if (ok) continue;
       // A rejection's first guess tells a right phrase turned away from one taken for another.
       const guess = d.hypothesis === null && d.top !== null ? `, first guess "${d.top}"` : '';
+      const file = d.source === undefined ? '' : `  ${basename(d.source)}`;
       console.log(
-        `  miss ${d.speaker} "${d.reference}" -> ${JSON.stringify(d.hypothesis)} (${d.confidence.toFixed(2)})${guess}`,
+        `  miss ${d.speaker} "${d.reference}" -> ${JSON.stringify(d.hypothesis)} (${d.confidence.toFixed(2)})${guess}${file}`,
       );
     }
   }

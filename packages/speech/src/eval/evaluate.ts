@@ -14,6 +14,8 @@ export interface LoadedItem {
   audio: Float32Array;
   /** The recording session, where the manifest says. */
   session?: string;
+  /** The audio's path as the manifest gives it, to name a file in a report. */
+  source?: string;
   /** Imported and kept as the app records a phrase (`keptAsImported`): trained on as such. */
   keptAsRecorded?: boolean;
 }
@@ -40,6 +42,8 @@ export interface Decision {
   finalMs: Milliseconds;
   /** The test item's recording session, where the manifest says. */
   session?: string;
+  /** The test item's audio as its manifest names it. */
+  source?: string;
 }
 
 /** Something that recognises a whole test file through its streaming interface. */
@@ -344,6 +348,7 @@ export async function evaluate(
         ms: r.ms,
         finalMs: r.finalMs,
         ...(item.session === undefined ? {} : { session: item.session }),
+        ...(item.source === undefined ? {} : { source: item.source }),
       });
       if (options.adapt === true) {
         if (confirmsAs(r, item.text)) recogniser.confirm?.(item.text, item.audio);

@@ -23,7 +23,7 @@ describe('loadManifest', () => {
       JSON.stringify([{ audio: 'audio/yes.wav', text: 'Yes', speaker: 'ann' }]),
     );
     const [item] = await loadManifest(path);
-    expect(item).toMatchObject({ text: 'Yes', speaker: 'ann' });
+    expect(item).toMatchObject({ text: 'Yes', speaker: 'ann', source: 'audio/yes.wav' });
     expect(item?.audio.length).toBe(16000);
   });
 

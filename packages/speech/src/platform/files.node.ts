@@ -71,7 +71,7 @@ export async function loadManifest(path: string): Promise<LoadedItem[]> {
       const file = resolve(base, e.audio);
       const bytes = await readOrExplain(file, `${path}, item ${i + 1}: cannot read the audio file`);
       try {
-        return { ...e, audio: wavToMono16k(new Uint8Array(bytes)) };
+        return { ...e, source: e.audio, audio: wavToMono16k(new Uint8Array(bytes)) };
       } catch (error) {
         if (!(error instanceof SpeechError)) throw error;
         throw new ManifestError(`${path}, item ${i + 1} (${e.audio}): ${error.message}`);
