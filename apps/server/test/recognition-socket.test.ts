@@ -763,7 +763,7 @@ describe('recognition over the socket', () => {
     await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
     expect((await latestModel(person))?.modelmeta.takes).toBe(17);
     expect(await confirmedTakes(person)).toBe(5);
-  });
+  }, 60_000); // two trainings, each adapting the generic path to the voice
 
   it('retrains on the latest six confirmed utterances of a phrase, keeping all of them stored', async () => {
     const person = await trainUser();
@@ -866,7 +866,7 @@ describe('recognition over the socket', () => {
     expect(eight).toMatchObject({ rejected: true, text: null });
     expectUnderstood(one as RecognitionResult, 'one');
     again.socket.disconnect();
-  });
+  }, 60_000); // two trainings, each adapting the generic path to the voice
 
   it('reconnects by itself after the server restarts, and recognises again', async () => {
     const client = connect(trained, { reconnection: true });

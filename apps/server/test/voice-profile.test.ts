@@ -213,7 +213,7 @@ describe('a profile trained before the generic path was adapted to voices', () =
     expect(typeof second.models[0]?.modelmeta.voice_knows).toBe('number');
     await server.api.get('/app/modelsInfo', token);
     expect(await queued()).toEqual([]);
-  });
+  }, 60_000); // two trainings, each adapting the generic path to the voice
 });
 
 describe("each take's analysis", () => {
