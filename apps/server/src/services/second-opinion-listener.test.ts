@@ -14,6 +14,7 @@ import {
   InlineSecondOpinionListener,
   listenerWorkerFile,
   ThreadedSecondOpinionListener,
+  type SecondOpinionListener,
 } from './second-opinion-listener.js';
 
 // Runs the compiled worker (the test command builds the server before testing).
@@ -74,44 +75,74 @@ describe('ThreadedSecondOpinionListener', () => {
   }, 30_000);
 
   it("follows a person's live stream, answering a final it heard before the end-point", async () => {
-    // Jackson's profile of one, four and seven; "three" he has not recorded.
-    const take = (digit: number, index: number) => wavToMono16k(fsddTake(digit, 'jackson', index));
-    const silence = new Float32Array(8000);
-    const profile = trainProfile(
-      [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGIT_WORDS[d] ?? '', audio: take(d, i) }))),
-    );
-    const audio = concatAudio(silence, three, silence, silence);
-    const follow = async (streamId: string) => {
-      const stream = new RecognitionStream(new Matcher(profile));
-      const finals: StreamEvent[] = [];
-      for (let i = 0; i < audio.length; i += 3200) {
-        const samples = audio.slice(i, i + 3200);
-        const events = stream.push(samples);
-        const { speechUntil, expected, lastEnded } = stream;
-        const answered = await listener.follow({
-          streamId,
-          samples,
-          events,
-          progress: { speechUntil, expected, lastEnded },
-        });
-        finals.push(...answered.filter((event) => event.type === 'final'));
-      }
-      return finals;
-    };
-    await listener.startStream({
-      streamId: 's1',
-      userId: 'c',
-      phrases: ['one', 'four', 'seven', 'three'],
-      recorded: recordedPhrases(profile),
-    });
-    const finals = await follow('s1');
+    await listener.startStream(jacksonStream('s1'));
+    const finals = await followThree(listener, 's1');
     expect(finals).toHaveLength(1);
     expect(finals[0]).toMatchObject({ text: 'three', rejected: false, generic: true });
     await listener.endStream('s1');
     // A stream it was not told of (or has ended) keeps the profile's events as they came.
-    expect((await follow('s1'))[0]).toMatchObject({ text: null, rejected: true });
+    expect((await followThree(listener, 's1'))[0]).toMatchObject({ text: null, rejected: true });
   }, 30_000);
+
+  it('gives way to a fresh thread once its engines are worn, and the streams it followed go on', async () => {
+    const worn = new ThreadedSecondOpinionListener(workerFile ?? 'missing-worker.js', { loadsPerThread: 2 });
+    try {
+      await worn.startStream(jacksonStream('s2'));
+      // Two people, an engine each: the second load wears the thread out.
+      for (const userId of ['a', 'b'])
+        await worn.hear({ userId, phrases: DIGIT_WORDS, recorded, audio: three, result });
+      expect(worn.threadsStarted).toBe(1);
+      // The next request goes to a fresh thread, told of the stream before it.
+      const finals = await followThree(worn, 's2');
+      expect(worn.threadsStarted).toBe(2);
+      expect(finals).toHaveLength(1);
+      expect(finals[0]).toMatchObject({ text: 'three', rejected: false, generic: true });
+      await worn.endStream('s2');
+      expect(
+        await worn.hear({ userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three, result }),
+      ).toMatchObject({ text: 'three' });
+    } finally {
+      await worn.close();
+    }
+  }, 60_000);
 });
+
+/** Jackson's profile of one, four and seven; "three" he has not recorded. */
+const jackson = (() => {
+  const take = (digit: number, index: number) => wavToMono16k(fsddTake(digit, 'jackson', index));
+  return trainProfile(
+    [1, 4, 7].flatMap((d) => [0, 1, 2].map((i) => ({ text: DIGIT_WORDS[d] ?? '', audio: take(d, i) }))),
+  );
+})();
+
+/** The start of a stream of Jackson's, whose phrases include "three". */
+const jacksonStream = (streamId: string) => ({
+  streamId,
+  userId: 'c',
+  phrases: ['one', 'four', 'seven', 'three'],
+  recorded: recordedPhrases(jackson),
+});
+
+/** Jackson saying "three" in a live stream the listener follows: the finals it answered. */
+async function followThree(listener: SecondOpinionListener, streamId: string) {
+  const silence = new Float32Array(8000);
+  const audio = concatAudio(silence, three, silence, silence);
+  const stream = new RecognitionStream(new Matcher(jackson));
+  const finals: StreamEvent[] = [];
+  for (let i = 0; i < audio.length; i += 3200) {
+    const samples = audio.slice(i, i + 3200);
+    const events = stream.push(samples);
+    const { speechUntil, expected, lastEnded } = stream;
+    const answered = await listener.follow({
+      streamId,
+      samples,
+      events,
+      progress: { speechUntil, expected, lastEnded },
+    });
+    finals.push(...answered.filter((event) => event.type === 'final'));
+  }
+  return finals;
+}
 
 describe('InlineSecondOpinionListener', () => {
   it('gives a further person the engine heard least lately, forgetting the voice before', async () => {

@@ -101,6 +101,16 @@ export interface SecondOpinionListener {
 export const LISTENING_ENGINES = 4;
 
 /**
+ * Engines a listener loads before its thread is replaced. Each load leaves about 10 MB behind
+ * in SoundSwallower's memory however the engine is deleted, and that memory never shrinks
+ * (40 loads and deletes took it from 32 to 412 MB; reloading one engine's model leaks as
+ * much). Since 0128 a person with their own means needs an engine of their own, so a server
+ * loads one whenever someone not heard lately speaks: a thread of its own, retired after this
+ * many loads, takes that memory with it.
+ */
+export const ENGINE_LOADS_PER_THREAD = 40;
+
+/**
  * On the calling thread: an engine for each person heard lately (a new one loads in about
  * half a second), with the means adapted to their voice if they have some, given their
  * phrases (a new grammar costs 15-70 ms); one taken from another person first forgets their
@@ -122,8 +132,18 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     }
   >();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Engines loaded so far. */
+  private loads = 0;
 
-  constructor(private readonly maxEngines = LISTENING_ENGINES) {}
+  constructor(
+    private readonly maxEngines = LISTENING_ENGINES,
+    private readonly loadsBeforeWorn = ENGINE_LOADS_PER_THREAD,
+  ) {}
+
+  /** Whether it has loaded enough engines that its thread should give way (see ENGINE_LOADS_PER_THREAD). */
+  get worn(): boolean {
+    return this.loads >= this.loadsBeforeWorn;
+  }
 
   hear({ userId, voice, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
     return this.inTurn(async () =>
@@ -213,6 +233,7 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
   }
 
   private async loadEngine(voice: AdaptedVoice | undefined): Promise<HeldEngine> {
+    this.loads++;
     this.module ??= loadSoundSwallower();
     const module = await this.module;
     const engine =
@@ -253,9 +274,19 @@ export function listenerWorkerFile(): string | undefined {
  */
 export class ThreadedSecondOpinionListener implements SecondOpinionListener {
   private readonly thread: WorkerThread<ListenerRequest, unknown>;
+  /** Streams followed now: a thread that replaces a worn one is told of them first. */
+  private readonly streams = new Map<string, StreamStart>();
 
-  constructor(workerFile: string) {
-    this.thread = new WorkerThread(workerFile, 'generic listener');
+  constructor(workerFile: string, { loadsPerThread = ENGINE_LOADS_PER_THREAD } = {}) {
+    this.thread = new WorkerThread(workerFile, 'generic listener', {
+      workerData: { loadsPerThread },
+      replay: () => [...this.streams.values()].map((start) => ({ kind: 'start-stream', ...start })),
+    });
+  }
+
+  /** Threads started so far: a worn one is replaced (see ENGINE_LOADS_PER_THREAD). */
+  get threadsStarted(): number {
+    return this.thread.started;
   }
 
   async hear(request: HearRequest): Promise<Heard> {
@@ -263,6 +294,7 @@ export class ThreadedSecondOpinionListener implements SecondOpinionListener {
   }
 
   async startStream(start: StreamStart): Promise<void> {
+    this.streams.set(start.streamId, start);
     await this.thread.call({ kind: 'start-stream', ...start });
   }
 
@@ -271,6 +303,7 @@ export class ThreadedSecondOpinionListener implements SecondOpinionListener {
   }
 
   async endStream(streamId: string): Promise<void> {
+    this.streams.delete(streamId);
     await this.thread.call({ kind: 'end-stream', streamId });
   }
 
