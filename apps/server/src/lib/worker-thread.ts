@@ -48,14 +48,18 @@ export class WorkerThread<T, R> {
   /** Workers asked to retire that still owe replies. */
   private readonly retiring = new Set<Worker>();
   private nextId = 1;
-  /** Workers started so far. */
-  started = 0;
+  private startedCount = 0;
 
   constructor(
     private readonly workerFile: string,
     private readonly name: string,
     private readonly options: WorkerThreadOptions<T> = {},
   ) {}
+
+  /** Workers started so far. */
+  get started(): number {
+    return this.startedCount;
+  }
 
   /** Sends a request; `transfer` lists buffers that move to the worker with it. */
   call(body: T, transfer: ArrayBuffer[] = []): Promise<R> {
@@ -82,7 +86,7 @@ export class WorkerThread<T, R> {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.workerFile, { workerData: this.options.workerData });
-    this.started++;
+    this.startedCount++;
     worker.on('message', (reply: Reply<R>) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);
