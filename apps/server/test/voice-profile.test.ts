@@ -64,6 +64,17 @@ async function waitForModelVersion(token: string, version: number) {
   }
 }
 
+/** A new user with three takes of each digit, said by `speaker`, and their first profile built. */
+async function userWithFirstProfile(digits: number[], speaker: string) {
+  const user = await signUp(server.api);
+  const token = user.access_token;
+  const phrases = await addDigitPhrases(token, digits);
+  for (const [index, phrase] of phrases.entries())
+    for (const take of [0, 1, 2])
+      expect((await upload(token, phrase.id, fsddTake(digits[index] ?? 0, speaker, take))).status).toBe(201);
+  return { user, token, phrases, first: await waitForModelVersion(token, 1) };
+}
+
 describe('training a voice profile from real takes', () => {
   it('builds a model, unlocks recognition once, and versions the next round of takes', async () => {
     const user = await signUp(server.api);
@@ -183,13 +194,7 @@ describe('training a voice profile from real takes', () => {
 
 describe('a profile trained before the generic path was adapted to voices', () => {
   it('is retrained once, when its owner next opens the app', async () => {
-    const user = await signUp(server.api);
-    const token = user.access_token;
-    const phrases = await addDigitPhrases(token, [5, 8]);
-    for (const [index, phrase] of phrases.entries())
-      for (const take of [0, 1, 2])
-        expect((await upload(token, phrase.id, fsddTake(5 + 3 * index, 'lucas', take))).status).toBe(201);
-    const first = await waitForModelVersion(token, 1);
+    const { user, token, first } = await userWithFirstProfile([5, 8], 'lucas');
     expect(first.models[0]?.modelmeta).toHaveProperty('voice_knows');
     const queued = () =>
       server.db
@@ -218,13 +223,7 @@ describe('a profile trained before the generic path was adapted to voices', () =
 
 describe("each take's analysis", () => {
   it('is kept beside its audio, read back by the next training, made again when unreadable, and deleted with its phrase', async () => {
-    const user = await signUp(server.api);
-    const token = user.access_token;
-    const phrases = await addDigitPhrases(token, [2, 3]);
-    for (const [index, phrase] of phrases.entries())
-      for (const take of [0, 1, 2])
-        expect((await upload(token, phrase.id, fsddTake(2 + index, 'theo', take))).status).toBe(201);
-    await waitForModelVersion(token, 1);
+    const { user, token, phrases } = await userWithFirstProfile([2, 3], 'theo');
     const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'takes');
     const named = async (ending: string) => (await readdir(folder)).filter((f) => f.endsWith(ending)).sort();
     const audio = await named('.wav');
@@ -327,13 +326,7 @@ describe('the first profile', () => {
 
 describe('account deletion', () => {
   it('removes the takes and models from storage', async () => {
-    const user = await signUp(server.api);
-    const phrases = await addDigitPhrases(user.access_token, [5, 6]);
-    for (const [index, phrase] of phrases.entries()) {
-      for (const take of [0, 1, 2])
-        await upload(user.access_token, phrase.id, fsddTake(5 + index, 'nicolas', take));
-    }
-    await waitForModelVersion(user.access_token, 1);
+    const { user } = await userWithFirstProfile([5, 6], 'nicolas');
     const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id);
     expect((await readdir(folder)).sort()).toEqual(['models', 'takes']);
 
