@@ -101,14 +101,13 @@ export interface SecondOpinionListener {
 export const LISTENING_ENGINES = 4;
 
 /**
- * Engines a listener loads before its thread is replaced. Each load leaves about 10 MB behind
- * in SoundSwallower's memory however the engine is deleted, and that memory never shrinks
- * (40 loads and deletes took it from 32 to 412 MB; reloading one engine's model leaks as
- * much). Since 0128 a person with their own means needs an engine of their own, so a server
- * loads one whenever someone not heard lately speaks: a thread of its own, retired after this
- * many loads, takes that memory with it.
+ * Engines a listener loads before its thread is replaced. Each load used to leave its 10 MB
+ * of model files behind in SoundSwallower's memory, which never shrinks (0132); engines now
+ * give those files back when freed (0133), and 200 people with means of their own keep the
+ * thread at the memory of its first few. A fresh thread now and then stays, as a guard
+ * for what a load may still keep: it costs one model load and the streams' replay.
  */
-export const ENGINE_LOADS_PER_THREAD = 40;
+export const ENGINE_LOADS_PER_THREAD = 1000;
 
 /**
  * On the calling thread: an engine for each person heard lately (a new one loads in about

@@ -3,6 +3,7 @@ import { SpectralAnalyser } from '../features/features.js';
 import { defaultFrontEnd, normaliseText } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
+import { freeEngine, loadEngine, type LoadedEngine } from './model-files.js';
 import type { PhoneSpan } from './voice-adaptation.js';
 
 /** The generic recogniser's answer for one utterance. */
@@ -98,6 +99,8 @@ const VOICE_ONLY_JSGF = `#JSGF V1.0;\ngrammar voice;\npublic <voice> = ${phoneWo
  * holds utterance state).
  */
 export class GenericRecogniser {
+  private readonly module: SoundSwallowerModule;
+  private readonly engine: LoadedEngine;
   private readonly decoder: Decoder;
   private readonly options: GrammarOptions;
   private current: PhraseGrammar;
@@ -106,8 +109,10 @@ export class GenericRecogniser {
   /** Whether an utterance is open (started, not yet finished). */
   private listening = false;
 
-  private constructor(decoder: Decoder, options: GrammarOptions) {
-    this.decoder = decoder;
+  private constructor(module: SoundSwallowerModule, engine: LoadedEngine, options: GrammarOptions) {
+    this.module = module;
+    this.engine = engine;
+    this.decoder = engine.decoder;
     this.options = options;
     this.current = phraseGrammar([], () => false);
   }
@@ -118,15 +123,23 @@ export class GenericRecogniser {
     phrases: readonly string[],
     options: GrammarOptions = {},
   ): Promise<GenericRecogniser> {
-    const decoder = new module.Decoder({
-      loglevel: 'FATAL',
-      samprate: 16000,
-      ...(options.means === undefined ? {} : { mean: options.means }),
-    });
-    await decoder.initialize();
-    decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
-    const recogniser = new GenericRecogniser(decoder, options);
-    recogniser.usePhrases(phrases);
+    const engine = await loadEngine(
+      module,
+      () =>
+        new module.Decoder({
+          loglevel: 'FATAL',
+          samprate: 16000,
+          ...(options.means === undefined ? {} : { mean: options.means }),
+        }),
+    );
+    const recogniser = new GenericRecogniser(module, engine, options);
+    try {
+      engine.decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
+      recogniser.usePhrases(phrases);
+    } catch (error) {
+      recogniser.delete();
+      throw error;
+    }
     return recogniser;
   }
 
@@ -252,9 +265,9 @@ export class GenericRecogniser {
     return spans.length === 0 ? undefined : { spans, logMel: data, frames: nfr };
   }
 
-  /** Free the engine's memory. */
+  /** Free the engine's memory, the model files it read with it. */
   delete(): void {
-    this.decoder.delete();
+    freeEngine(this.module, this.engine);
   }
 }
 
