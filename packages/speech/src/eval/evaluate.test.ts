@@ -88,8 +88,12 @@ describe('evaluate', () => {
           confirm: (text) => {
             expect(items.length).toBe(enrol.length);
             learnt.push(text);
+            return Promise.resolve();
           },
-          markUnknown: (audio) => learnt.push(`unknown ${audio === script[4]?.[0].audio ? 5 : '?'}`),
+          markUnknown: (audio) => {
+            learnt.push(`unknown ${audio === script[4]?.[0].audio ? 5 : '?'}`);
+            return Promise.resolve();
+          },
         },
       });
     const takes = script.map(([t]) => t);
@@ -171,10 +175,38 @@ describe('evaluate', () => {
     const { recogniser } = await personalFactory({ threshold: 1e-30 })(enrol);
     expect((await recogniser.run(unknown(2))).text).toBe('no');
     // Five marks make a retrain, as on the server.
-    for (const t of [3, 4, 5, 6, 7]) recogniser.markUnknown?.(unknown(t));
+    for (const t of [3, 4, 5, 6, 7]) await recogniser.markUnknown?.(unknown(t));
     expect((await recogniser.run(unknown(2))).text).toBeNull();
     for (let p = 0; p < names.length; p++)
       expect((await recogniser.run(item(p, 8).audio)).text).toBe(names[p]);
+  });
+
+  it('adapts the generic path again at each retrain, to the phrase takes it trains on', async () => {
+    const created: { recorded: string[]; takes: number }[] = [];
+    let deleted = 0;
+    const trial: GenericHearingTrial = {
+      create: (_phrases, recorded, takes) => {
+        created.push({ recorded, takes: takes.length });
+        const fake = {
+          knows: () => 1,
+          delete: () => {
+            deleted++;
+          },
+        };
+        return Promise.resolve(fake as unknown as SecondOpinion);
+      },
+    };
+    const { recogniser } = await personalFactory({}, trial)(enrol);
+    expect(created).toEqual([{ recorded: names, takes: enrol.length }]);
+    // Four answers make no retrain; the fifth does, and an unknown take is not adapted on.
+    await recogniser.markUnknown?.(take(9, 3));
+    for (const t of [5, 6, 7]) await recogniser.confirm?.('yes', item(0, t).audio);
+    expect(created).toHaveLength(1);
+    await recogniser.confirm?.('help me', item(2, 5).audio);
+    expect(created).toHaveLength(2);
+    expect(created[1]).toEqual({ recorded: names, takes: enrol.length + 4 });
+    // The engine it replaced is freed.
+    expect(deleted).toBe(1);
   });
 
   it('offers the choices the app shows, and a right answer none besides its alternatives', async () => {

@@ -2,6 +2,7 @@ import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import { AnsweredStream, type AnsweredEvents } from '../generic/answered-stream.js';
 import { GENERIC_KNOWS_THE_VOICE, type SecondOpinion } from '../generic/second-opinion.js';
+import { takesToAdaptOn } from '../generic/voice-adaptation.js';
 import { normaliseText } from '../model/profile.js';
 import { CONFIRMATIONS_PER_RETRAIN, correctionChoices, takesForTraining } from '../model/learning.js';
 import { trainProfile, type TrainOptions } from '../model/train.js';
@@ -59,9 +60,9 @@ export interface Recogniser {
     finalMs: Milliseconds;
   }>;
   /** The user confirmed that `audio` was `text`, or picked `text` (only with `adapt`): learn from it. */
-  confirm?(text: string, audio: Float32Array): void;
+  confirm?(text: string, audio: Float32Array): Promise<void>;
   /** The user said `audio`, which got an answer, was none of their phrases (only with `adapt`). */
-  markUnknown?(audio: Float32Array): void;
+  markUnknown?(audio: Float32Array): Promise<void>;
 }
 
 /** Build recognisers per speaker; `trainMs` is the time spent building it. */
@@ -159,7 +160,8 @@ export function unrecordedIn(enrol: readonly LoadedItem[], every: number | undef
 /**
  * The personal recogniser exactly as the server and browser run it. Confirmed utterances
  * are learnt as the server learns them: every {@link CONFIRMATIONS_PER_RETRAIN} of them
- * the profile is retrained on the enrolment takes and the latest confirmed ones.
+ * the profile is retrained on the enrolment takes and the latest confirmed ones, and the
+ * generic path adapted again to the phrase takes it trains on ({@link takesToAdaptOn}).
  */
 export function personalFactory(options: TrainOptions = {}, trial?: GenericHearingTrial): RecogniserFactory {
   return async (enrol) => {
@@ -172,18 +174,24 @@ export function personalFactory(options: TrainOptions = {}, trial?: GenericHeari
         audio: e.audio,
         confirmed: false,
         keptAsRecorded: e.keptAsRecorded === true,
+        unknown: false,
       }));
     const profile = trainProfile(recorded, options);
     let matcher = new Matcher(profile, options.phones);
-    const generic = trial === undefined ? undefined : await forKnownVoice(trial, enrol, recorded);
+    let generic = trial === undefined ? undefined : await forKnownVoice(trial, enrol, recorded);
     const trainMs = now() - t0;
     // The user's answers, each a confirmed take (of a phrase, or marked unknown).
     const answered: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];
-    const learn = (take: (typeof answered)[number]): void => {
+    const learn = async (take: (typeof answered)[number]): Promise<void> => {
       answered.push(take);
       if (answered.length % CONFIRMATIONS_PER_RETRAIN !== 0) return;
       const takes = takesForTraining([...recorded, ...answered]);
       matcher = new Matcher(trainProfile(takes, options), options.phones);
+      if (trial === undefined) return;
+      const phraseTakes = takes.filter((t) => !t.unknown);
+      const adaptOn = await takesToAdaptOn(phraseTakes, (t) => Promise.resolve(t.audio));
+      generic?.delete();
+      generic = await forKnownVoice(trial, enrol, adaptOn);
     };
     const recogniser: Recogniser = {
       confirm: (text, audio) => learn({ text, audio, confirmed: true, unknown: false }),
@@ -351,9 +359,9 @@ export async function evaluate(
         ...(item.source === undefined ? {} : { source: item.source }),
       });
       if (options.adapt === true) {
-        if (confirmsAs(r, item.text)) recogniser.confirm?.(item.text, item.audio);
+        if (confirmsAs(r, item.text)) await recogniser.confirm?.(item.text, item.audio);
         else if (r.text !== null && !vocabulary.has(normaliseText(item.text)))
-          recogniser.markUnknown?.(item.audio);
+          await recogniser.markUnknown?.(item.audio);
       }
     }
     perSpeaker[speaker] = summarise(decisions, trainMs);

@@ -55,17 +55,18 @@ export async function loadEngine(module: SoundSwallowerModule, create: () => Dec
   const load = state.turn.then(async () => {
     const files: number[] = [];
     state.current = files;
-    const decoder = create();
+    let decoder: Decoder | undefined;
     try {
+      decoder = create();
       await decoder.initialize();
+      return { decoder, files };
     } catch (error) {
-      decoder.delete();
+      decoder?.delete();
       for (const buffer of files) module._free(buffer);
       throw error;
     } finally {
       state.current = undefined;
     }
-    return { decoder, files };
   });
   // The next load waits for this one, whether it loads or fails.
   state.turn = load.catch(() => undefined);
