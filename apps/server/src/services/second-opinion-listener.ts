@@ -103,9 +103,9 @@ export const LISTENING_ENGINES = 4;
 /**
  * Engines a listener loads before its thread is replaced. Each load used to leave its 10 MB
  * of model files behind in SoundSwallower's memory, which never shrinks (0132); engines now
- * give those files back when freed (0133), and 200 people with means of their own keep the
- * thread at the memory of its first few. A fresh thread now and then stays, as a guard
- * for what a load may still keep: it costs one model load and the streams' replay.
+ * give those files back when freed (0133): 200 people with means of their own took the thread
+ * to 277 MB, reached by the 40th. A fresh thread now and then stays as a guard for what a
+ * load may still keep; it costs one model load and the streams' replay.
  */
 export const ENGINE_LOADS_PER_THREAD = 1000;
 
