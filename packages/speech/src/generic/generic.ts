@@ -101,7 +101,6 @@ const VOICE_ONLY_JSGF = `#JSGF V1.0;\ngrammar voice;\npublic <voice> = ${phoneWo
 export class GenericRecogniser {
   private readonly module: SoundSwallowerModule;
   private readonly engine: LoadedEngine;
-  private readonly decoder: Decoder;
   private readonly options: GrammarOptions;
   private current: PhraseGrammar;
   /** The grammar the engine has now: the phrases', or the voice-only one. */
@@ -112,9 +111,12 @@ export class GenericRecogniser {
   private constructor(module: SoundSwallowerModule, engine: LoadedEngine, options: GrammarOptions) {
     this.module = module;
     this.engine = engine;
-    this.decoder = engine.decoder;
     this.options = options;
     this.current = phraseGrammar([], () => false);
+  }
+
+  private get decoder(): Decoder {
+    return this.engine.decoder;
   }
 
   /** Create a decoder for these phrases from a loaded SoundSwallower module. */
@@ -134,7 +136,7 @@ export class GenericRecogniser {
     );
     const recogniser = new GenericRecogniser(module, engine, options);
     try {
-      engine.decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
+      recogniser.decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
       recogniser.usePhrases(phrases);
     } catch (error) {
       recogniser.delete();

@@ -62,7 +62,7 @@ export async function loadEngine(module: SoundSwallowerModule, create: () => Dec
       return { decoder, files };
     } catch (error) {
       decoder?.delete();
-      for (const buffer of files) module._free(buffer);
+      freeFiles(module, files);
       throw error;
     } finally {
       state.current = undefined;
@@ -76,5 +76,10 @@ export async function loadEngine(module: SoundSwallowerModule, create: () => Dec
 /** Free an engine, then the model files it read: the engine no longer points into them. */
 export function freeEngine(module: SoundSwallowerModule, engine: LoadedEngine): void {
   engine.decoder.delete();
-  for (const buffer of engine.files.splice(0)) module._free(buffer);
+  freeFiles(module, engine.files);
+}
+
+/** Give back the buffers of `files`, emptying it so that they are given back once. */
+function freeFiles(module: SoundSwallowerModule, files: number[]): void {
+  for (const buffer of files.splice(0)) module._free(buffer);
 }
