@@ -64,6 +64,16 @@ async function waitForModelVersion(token: string, version: number) {
   }
 }
 
+/** The user's jobs queued or running. */
+function pendingJobs(userId: string) {
+  return server.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
 /** A new user with three takes of each digit, said by `speaker`, and their first profile built. */
 async function userWithFirstProfile(digits: number[], speaker: string) {
   const user = await signUp(server.api);
@@ -196,13 +206,7 @@ describe('a profile trained before the generic path was adapted to voices', () =
   it('is retrained once, when its owner next opens the app', async () => {
     const { user, token, first } = await userWithFirstProfile([5, 8], 'lucas');
     expect(first.models[0]?.modelmeta).toHaveProperty('voice_knows');
-    const queued = () =>
-      server.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('user_id', '=', user.user.id)
-        .where('status', 'in', ['queued', 'running'])
-        .execute();
+    const queued = () => pendingJobs(user.user.id);
     // A profile up to date is not trained again for being looked at.
     await server.api.get('/app/modelsInfo', token);
     expect(await queued()).toEqual([]);
@@ -219,6 +223,44 @@ describe('a profile trained before the generic path was adapted to voices', () =
     await server.api.get('/app/modelsInfo', token);
     expect(await queued()).toEqual([]);
   }, 60_000); // two trainings, each adapting the generic path to the voice
+});
+
+describe('a profile whose every phrase was deleted', () => {
+  it('goes with them, rows and files, even one trained before voice adaptation', async () => {
+    const { user, token, phrases } = await userWithFirstProfile([5, 8], 'lucas');
+    const models = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'models');
+    expect((await readdir(models)).sort()).toEqual(['acoustic-1.bin', 'acoustic-1.voice']);
+    // Kept as a profile of before 0128, which opening the app would retrain while it lasts.
+    await server.db
+      .updateTable('models')
+      .set({ meta: sql`meta - 'voice_knows' - 'voice_bytes' - 'adapt_ms'` })
+      .where('user_id', '=', user.user.id)
+      .execute();
+    for (const phrase of phrases)
+      expect((await server.api.post('/app/casr/deletePhrase', { phrase_id: phrase.id }, token)).status).toBe(
+        200,
+      );
+    const deadline = Date.now() + 30_000;
+    while ((await pendingJobs(user.user.id)).length > 0) {
+      if (Date.now() > deadline) throw new Error('the retrain after the deletions never ran');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+
+    expect(await readdir(models)).toEqual([]);
+    expect(
+      await server.db.selectFrom('models').select('id').where('user_id', '=', user.user.id).execute(),
+    ).toEqual([]);
+    expect((await server.api.get<ModelsInfo>('/app/modelsInfo', token)).body).toEqual({
+      models: [],
+      recording_state: 'no_records',
+    });
+    expect((await server.api.get('/app/end_user/model_links', token)).body).toEqual({
+      version: null,
+      links: [],
+    });
+    // Nothing is left to retrain, so looking queues nothing.
+    expect(await pendingJobs(user.user.id)).toEqual([]);
+  }, 60_000);
 });
 
 describe("each take's analysis", () => {

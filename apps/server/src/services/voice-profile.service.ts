@@ -250,8 +250,13 @@ export class VoiceProfileService {
       }),
     );
     const phraseTakes = takes.filter((take) => !take.unknown);
-    if (phraseTakes.length === 0) return;
     const previous = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
+    if (phraseTakes.length === 0) {
+      // Every phrase went with its takes: a profile made from them would still answer with
+      // them, so it goes too, and recognition waits for new takes.
+      if (previous) await this.deleteVersionsUpTo(job, userId, previous.version);
+      return;
+    }
     if (
       !previous &&
       !meetsFirstProfileMinimum(phraseTakes.length, new Set(phraseTakes.map((take) => take.phrase_id)).size)
@@ -353,10 +358,23 @@ export class VoiceProfileService {
     previous: { version: number; storage_key: string },
   ) {
     const older = await this.deps.recordings.deleteModelsBefore(userId, MODEL_TYPE, previous.version);
-    const keys = [
+    await this.deleteModelFiles(job, [
       voiceKeyOf(previous.storage_key),
       ...older.flatMap(({ storage_key }) => [storage_key, voiceKeyOf(storage_key)]),
-    ];
+    ]);
+  }
+
+  /** Removes the user's profile versions up to `version`, rows and files. */
+  private async deleteVersionsUpTo(job: Job, userId: string, version: number) {
+    const versions = await this.deps.recordings.deleteModelsBefore(userId, MODEL_TYPE, version + 1);
+    await this.deleteModelFiles(
+      job,
+      versions.flatMap(({ storage_key }) => [storage_key, voiceKeyOf(storage_key)]),
+    );
+  }
+
+  /** Removes files of past profile versions; one that cannot be removed is logged and left. */
+  private async deleteModelFiles(job: Job, keys: readonly string[]) {
     await Promise.all(
       keys.map((key) =>
         this.deps.storage.delete(key).catch((error: unknown) => {
