@@ -1,7 +1,11 @@
+import { appendFile, cp, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { loadSoundSwallower, soundSwallowerModelDir } from '../platform/soundswallower.node.js';
 import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { GenericRecogniser } from './generic.js';
+import { freeEngine, loadEngine } from './model-files.js';
 
 /** What `recogniser` makes of one whole recording. */
 function heard(recogniser: GenericRecogniser, audio: Float32Array): string | null {
@@ -39,5 +43,44 @@ describe.skipIf(!haveFsdd)('engines and their model files', () => {
     kept.delete();
     // Freeing twice gives nothing back twice.
     kept.delete();
+  }, 60_000);
+
+  it('gives each model file a byte more than asked for, so the zero written past it stays inside', async () => {
+    // A copy of the model whose dictionary is 3 bytes past a multiple of 8: the zero written
+    // one byte past its buffer would land on the allocator's head of the next block.
+    const model = await mkdtemp(join(tmpdir(), 'parla-model-'));
+    try {
+      await cp(join(soundSwallowerModelDir(), 'en-us'), model, { recursive: true });
+      const dictionary = join(model, 'dict.txt');
+      const { size } = await stat(dictionary);
+      const padding = (11 - (size % 8)) % 8;
+      await appendFile(dictionary, '\n'.repeat(padding));
+      const length = size + padding;
+      expect(length % 8).toBe(3);
+
+      const module = await loadSoundSwallower();
+      const entries = module as unknown as { _malloc: (size: number) => number };
+      module._free(entries._malloc(1)); // bound, so that the module keeps the spy below
+      const allocate = entries._malloc;
+      const asked: number[] = [];
+      entries._malloc = (bytes) => {
+        asked.push(bytes);
+        return allocate(bytes);
+      };
+      const engine = await loadEngine(
+        module,
+        () => new module.Decoder({ loglevel: 'FATAL', samprate: 16000, hmm: model }),
+      );
+      // The module asks for the file and its terminator, and writes a zero after both.
+      expect(asked).toContain(length + 2);
+      expect(asked).not.toContain(length + 1);
+      freeEngine(module, engine);
+      // Past a load, allocations are as asked.
+      asked.length = 0;
+      module._free(entries._malloc(64));
+      expect(asked).toEqual([64]);
+    } finally {
+      await rm(model, { recursive: true, force: true });
+    }
   }, 60_000);
 });

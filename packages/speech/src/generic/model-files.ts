@@ -9,12 +9,19 @@ import type { Decoder, SoundSwallowerModule } from 'soundswallower';
  *
  * Each engine here is loaded while its files are counted, and gives their buffers back once it
  * is freed. Loads in one module take turns, so that every buffer is counted to its own engine.
+ *
+ * It also writes a terminating zero one byte past each buffer it asks for. For a file whose
+ * length is 3 more than a multiple of 8, that byte is the size the allocator keeps at the head
+ * of the next block; the bundled files are not such, but freeing their buffers now depends on
+ * that bookkeeping. So while an engine loads, each allocation asked for from JavaScript gets a
+ * byte more, and the zero falls inside it.
  */
 
 /** The module's entry that wraps a model file's buffer, the one call every file read goes through. */
 type WrapFile = (buffer: number, length: number) => number;
-interface WithFileEntry {
+interface Entries {
   _s3file_init: WrapFile;
+  _malloc: (size: number) => number;
 }
 
 interface Counting {
@@ -29,7 +36,7 @@ function countingIn(module: SoundSwallowerModule): Counting {
   const known = counting.get(module);
   if (known !== undefined) return known;
   const state: Counting = { current: undefined, turn: Promise.resolve() };
-  const entries = module as unknown as WithFileEntry;
+  const entries = module as unknown as Entries;
   const original = entries._s3file_init;
   const counted: WrapFile = (buffer, length) => {
     state.current?.push(buffer);
@@ -39,6 +46,10 @@ function countingIn(module: SoundSwallowerModule): Counting {
     return file;
   };
   entries._s3file_init = counted;
+  // Bound before it is wrapped: the module's own first call would write over the wrapper.
+  module._free(entries._malloc(1));
+  const allocate = entries._malloc;
+  entries._malloc = (size) => allocate(state.current === undefined ? size : size + 1);
   counting.set(module, state);
   return state;
 }
