@@ -256,7 +256,8 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   const stored: Quantised[] = header.templates.map(([, frames]) => {
     const n = frames * dim;
     if (p + n > bytes.length) throw bad('the file is cut short');
-    const data = new Int8Array(bytes.slice(p, p + n).buffer);
+    // A copy read at the bytes' own offset: a Node Buffer's slice is a view of all of them.
+    const data = new Int8Array(bytes.buffer, bytes.byteOffset + p, n).slice();
     p += n;
     return { frames, dim, data, step: steps[0] ?? 1 };
   });

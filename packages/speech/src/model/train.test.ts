@@ -372,6 +372,16 @@ describe('serialised profiles', () => {
     }
   });
 
+  it('reads a file held in a Node Buffer, or inside a larger buffer, as it reads its own bytes', () => {
+    // A Buffer's slice is a view, not a copy; a file read with fs comes as one.
+    const padded = new Uint8Array(bytes.length + 24);
+    padded.set(bytes, 24);
+    for (const held of [Buffer.from(bytes), padded.subarray(24)]) {
+      const back = deserializeProfile(held);
+      back.templates.forEach((t, i) => expect(t.data).toEqual(profile.templates[i]?.data));
+    }
+  });
+
   it('reads files written with a quantisation step per dimension', () => {
     const back = deserializeProfile(withStepPerDimension(bytes));
     expect(back.templates.map((t) => t.frames)).toEqual(profile.templates.map((t) => t.frames));
