@@ -373,7 +373,7 @@ export class VoiceProfileService {
     );
   }
 
-  /** Removes files of past profile versions; one that cannot be removed is logged and left. */
+  /** Removes profile versions' files; one that cannot be removed is logged and left. */
   private async deleteModelFiles(job: Job, keys: readonly string[]) {
     await Promise.all(
       keys.map((key) =>

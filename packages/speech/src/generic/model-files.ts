@@ -10,7 +10,7 @@ import type { Decoder, SoundSwallowerModule } from 'soundswallower';
  * Each engine here is loaded while its files are counted, and gives their buffers back once it
  * is freed. Loads in one module take turns, so that every buffer is counted to its own engine.
  *
- * It also writes a terminating zero one byte past each buffer it asks for. For a file whose
+ * SoundSwallower also writes a zero one byte past each file buffer it asks for. For a file whose
  * length is 3 more than a multiple of 8, that byte is the size the allocator keeps at the head
  * of the next block; the bundled files are not such, but freeing their buffers now depends on
  * that bookkeeping. So while an engine loads, each allocation asked for from JavaScript gets a
