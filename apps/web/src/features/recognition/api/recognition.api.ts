@@ -13,16 +13,24 @@ import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
 import { fetchModels } from '../../models/api/models.api';
 import type { GenericSetup, ModelSource } from '../local-engine';
-import { cachedModel } from '../../../lib/model-cache';
+import { cachedModel, clearCachedModels } from '../../../lib/model-cache';
 import { encodeWav } from '../wav';
 
 type ModelLinks = z.infer<typeof ModelLinksResponseSchema>;
 
-/** GET /app/end_user/model_links, then the profile file from the cache or the server. */
+/**
+ * GET /app/end_user/model_links, then the profile file from the cache or the server. When the
+ * server has no profile (every phrase was deleted), a kept one goes too: it was made from the
+ * deleted takes.
+ */
 export const loadLocalModel: ModelSource = async () => {
   const links = await api.get<ModelLinks>('/app/end_user/model_links');
+  if (links.version === null) {
+    await clearCachedModels();
+    return null;
+  }
   const link = links.links.find((file) => file.name === 'profile');
-  if (links.version === null || !link) return null;
+  if (!link) return null;
   return { version: links.version, bytes: await cachedFile(link.url) };
 };
 

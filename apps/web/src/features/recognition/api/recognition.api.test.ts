@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The server's answers and the browser's kept profile files, as loadLocalModel meets them.
+const get = vi.fn();
+const cachedModel = vi.fn((_url: string, download: () => Promise<ArrayBuffer>) =>
+  download().then((bytes) => new Uint8Array(bytes)),
+);
+const clearCachedModels = vi.fn(() => Promise.resolve());
+vi.mock('../../../lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) as unknown } }));
+vi.mock('../../../lib/model-cache', () => ({ cachedModel, clearCachedModels }));
+
+const { loadLocalModel } = await import('./recognition.api');
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('loadLocalModel', () => {
+  it("brings the server's current profile, from the cache or the server", async () => {
+    const profile = '/app/end_user/models/m1/v3/profile.bin';
+    get.mockImplementation((url: string) =>
+      Promise.resolve(
+        url === profile
+          ? new Uint8Array([7, 8]).buffer
+          : { version: 3, links: [{ name: 'profile', type: 'acoustic', url: profile, size_bytes: 2 }] },
+      ),
+    );
+    expect(await loadLocalModel()).toEqual({ version: 3, bytes: new Uint8Array([7, 8]) });
+    expect(cachedModel).toHaveBeenCalledWith(profile, expect.any(Function));
+    expect(clearCachedModels).not.toHaveBeenCalled();
+  });
+
+  it('forgets a kept profile once the server has none: it was made from deleted takes', async () => {
+    get.mockResolvedValue({ version: null, links: [] });
+    expect(await loadLocalModel()).toBeNull();
+    expect(clearCachedModels).toHaveBeenCalledOnce();
+    expect(cachedModel).not.toHaveBeenCalled();
+  });
+
+  it('keeps it when the server cannot be asked', async () => {
+    get.mockRejectedValue(new Error('offline'));
+    await expect(loadLocalModel()).rejects.toThrow('offline');
+    expect(clearCachedModels).not.toHaveBeenCalled();
+  });
+});
