@@ -6,8 +6,9 @@ import { io } from 'socket.io-client';
 import { quantile, streamUtterance, utterancePcm } from './bench-speech.mjs';
 
 const UTTERANCES_PER_STREAM = Number(process.env.BENCH_UTTERANCES ?? 4);
-const { url, people, levels } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const utterances = Array.from({ length: 10 }, (_, i) => utterancePcm(i));
+const { url, people, levels, speaker } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+// The profile's own speaker when it has one (every person's voice known), else all in turn.
+const utterances = Array.from({ length: 10 }, (_, i) => utterancePcm(i, speaker));
 
 async function connect(person) {
   const socket = io(url, {

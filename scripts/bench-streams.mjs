@@ -3,6 +3,8 @@
 // process, the simulated browsers in a child process, so the two share the machine's cores
 // the way a server and its load generator would. Every person has their own 200-phrase
 // profile in memory (trained once over HTTP, then copied to the other people's accounts).
+// With BENCH_VOICES=known, each has instead a profile of ten digits whose voice the generic
+// path knows, so that it follows every stream too, with an engine of its own per person.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +15,11 @@ import { migrateToLatest, openDatabase } from '../apps/server/dist/db/database.j
 import { seed } from '../apps/server/dist/db/seed.js';
 import { root } from './lib.mjs';
 import { signUpBenchUser } from './bench-server.mjs';
-import { trainBenchProfile } from './bench-speech.mjs';
+import { trainBenchProfile, trainKnownVoiceProfile } from './bench-speech.mjs';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,25,50,75,100,150').split(',').map(Number);
 const TARGET_P95_MS = 100;
+const KNOWN_VOICES = process.env.BENCH_VOICES === 'known';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-bench-streams-'));
 const { db } = await openDatabase({ dataDir });
@@ -30,7 +33,9 @@ const url = `http://127.0.0.1:${app.server.address().port}`;
 try {
   const people = [];
   for (let i = 0; i < Math.max(...LEVELS); i += 1) people.push(await signUpBenchUser(url));
-  const profile = await trainBenchProfile(url, people[0].token);
+  const profile = KNOWN_VOICES
+    ? await trainKnownVoiceProfile(url, people[0].token)
+    : await trainBenchProfile(url, people[0].token);
   // The trained model, copied to everyone else: one row each, each loaded on its own.
   const model = await db
     .selectFrom('models')
@@ -50,11 +55,12 @@ try {
       .execute();
   }
   console.log(
-    `${people.length} people, each with a ${profile.phrases}-phrase profile of ${profile.takes} takes`,
+    `${people.length} people, each with a ${profile.phrases}-phrase profile of ${profile.takes} takes${KNOWN_VOICES ? `, a voice the generic path knows (${profile.voiceKnows})` : ''}`,
   );
 
   const plan = path.join(dataDir, 'plan.json');
-  writeFileSync(plan, JSON.stringify({ url, people, levels: LEVELS }));
+  const speaker = KNOWN_VOICES ? profile.speaker : undefined;
+  writeFileSync(plan, JSON.stringify({ url, people, levels: LEVELS, speaker }));
   const client = spawn(process.execPath, [path.join(root, 'scripts/bench-streams-client.mjs'), plan], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
