@@ -9,6 +9,40 @@ const FSDD = path.resolve(root, '../shared/data/fsdd/recordings');
 export const SPEAKERS = ['jackson', 'theo', 'nicolas', 'yweweler', 'lucas', 'george'];
 const take = (digit, speaker, n) => readFileSync(path.join(FSDD, `${digit}_${speaker}_${n}.wav`));
 
+/** A phrase added as the app adds one; resolves with its id. */
+async function addPhrase(url, auth, text) {
+  const response = await fetch(`${url}/app/casr/customPhrase`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ text, scenario_id: 'conversation' }),
+  });
+  return (await response.json()).id;
+}
+
+/** A take uploaded as the browser would; resolves with whether the server kept it. */
+async function uploadTake(url, auth, phraseId, wav) {
+  const form = new FormData();
+  form.append('audiofile', new Blob([wav]), 'take.wav');
+  const response = await fetch(`${url}/app/casr/upload/training/${phraseId}`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  if (response.status === 201) return true;
+  console.log(`take refused: ${(await response.json()).message}`);
+  return false;
+}
+
+/** The newest model's meta, once `ready` says it is the one waited for. */
+async function modelMetaOnce(url, auth, ready) {
+  for (;;) {
+    const info = await (await fetch(`${url}/app/modelsInfo`, { headers: auth })).json();
+    const meta = info.models[0]?.modelmeta;
+    if (meta !== undefined && ready(meta)) return meta;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /**
  * 200 phrases, each a digit-speaker pair with three takes (0-2, 3-5, ...), uploaded as the
  * browser would; resolves when the model holds every accepted take.
@@ -20,69 +54,38 @@ export async function trainBenchProfile(url, token) {
     for (const speaker of SPEAKERS) {
       for (let digit = 0; digit < 10; digit += 1) {
         if (phrases.length === 200) break outer;
-        const response = await fetch(`${url}/app/casr/customPhrase`, {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ text: `digit ${digit} ${speaker} ${group}`, scenario_id: 'conversation' }),
-        });
-        phrases.push({ id: (await response.json()).id, digit, speaker, group });
+        const id = await addPhrase(url, auth, `digit ${digit} ${speaker} ${group}`);
+        phrases.push({ id, digit, speaker, group });
       }
     }
   }
   let accepted = 0;
   for (const phrase of phrases) {
     for (let n = 0; n < 3; n += 1) {
-      const form = new FormData();
-      form.append(
-        'audiofile',
-        new Blob([take(phrase.digit, phrase.speaker, phrase.group * 3 + n)]),
-        'take.wav',
-      );
-      const response = await fetch(`${url}/app/casr/upload/training/${phrase.id}`, {
-        method: 'POST',
-        headers: auth,
-        body: form,
-      });
-      if (response.status === 201) accepted += 1;
-      else console.log(`take refused: ${(await response.json()).message}`);
+      const wav = take(phrase.digit, phrase.speaker, phrase.group * 3 + n);
+      if (await uploadTake(url, auth, phrase.id, wav)) accepted += 1;
     }
   }
-  for (;;) {
-    const info = await (await fetch(`${url}/app/modelsInfo`, { headers: auth })).json();
-    if (info.models[0]?.modelmeta.takes === accepted) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await modelMetaOnce(url, auth, (meta) => meta.takes === accepted);
   return { phrases: phrases.length, takes: accepted };
 }
 
 /**
  * A profile the generic path is trusted with: the ten digits as words, three takes each of one
  * FSDD speaker, so that training adapts the engine to that voice and judges it; resolves once
- * the model says how well the adapted engine knows the voice.
+ * the model holds every accepted take and says how well the adapted engine knows the voice.
  */
 export async function trainKnownVoiceProfile(url, token, speaker = 'jackson') {
   const auth = { authorization: `Bearer ${token}` };
   const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+  let accepted = 0;
   for (const [digit, text] of words.entries()) {
-    const response = await fetch(`${url}/app/casr/customPhrase`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ text, scenario_id: 'conversation' }),
-    });
-    const { id } = await response.json();
-    for (let n = 0; n < 3; n += 1) {
-      const form = new FormData();
-      form.append('audiofile', new Blob([take(digit, speaker, n)]), 'take.wav');
-      await fetch(`${url}/app/casr/upload/training/${id}`, { method: 'POST', headers: auth, body: form });
-    }
+    const id = await addPhrase(url, auth, text);
+    for (let n = 0; n < 3; n += 1)
+      if (await uploadTake(url, auth, id, take(digit, speaker, n))) accepted += 1;
   }
-  for (;;) {
-    const info = await (await fetch(`${url}/app/modelsInfo`, { headers: auth })).json();
-    const meta = info.models[0]?.modelmeta;
-    if (meta?.takes === 30 && 'voice_knows' in meta)
-      return { phrases: 10, takes: 30, speaker, voiceKnows: meta.voice_knows };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const meta = await modelMetaOnce(url, auth, (m) => m.takes === accepted && 'voice_knows' in m);
+  return { phrases: words.length, takes: accepted, speaker, voiceKnows: meta.voice_knows };
 }
 
 /**
