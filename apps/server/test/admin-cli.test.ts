@@ -100,5 +100,5 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('admin command', () => 
     expect(row).toMatchObject({ is_locked: true, tech_partner_id: 'parla-access' });
     expect(user.is_test_user).toBe(true);
     expect(user.providers_enabled).toEqual(['casr', 'dictation']);
-  });
+  }, 60_000); // ten cold starts of the embedded database: 11 s alone, 20 s in a full test run
 });
