@@ -52,10 +52,11 @@ export async function migrateToLatest(db: Db) {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
-      { cause: error },
-    );
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    // Before any migration runs, the migrator checks its own bookkeeping tables; a failure
+    // there names no migration.
+    const what = failed ? `Migration ${failed.migrationName}` : 'Migrating';
+    throw new Error(`${what} failed: ${reason}`, { cause: error });
   }
   return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? [];
 }

@@ -51,7 +51,7 @@ export async function startTestServer(
   const { db } = await openDatabase(
     engine === 'postgres' ? { url: POSTGRES_URL, dataDir: '', schema } : { dataDir: 'memory://' },
   );
-  await migrateToLatest(db);
+  await (engine === 'postgres' ? whileSchemasStayPut(() => migrateToLatest(db)) : migrateToLatest(db));
   await seed(db);
   const config = loadConfig({
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
@@ -87,11 +87,31 @@ export async function startTestServer(
     async close() {
       await app.close();
       await db.destroy();
-      if (engine === 'postgres') await adminQuery(`drop schema ${schema} cascade`);
+      if (engine === 'postgres') await whileSchemasStayPut(() => adminQuery(`drop schema ${schema} cascade`));
       await rm(config.dataDir, { recursive: true, force: true });
     },
   } satisfies TestServer;
 }
+
+/**
+ * Runs a migration or a schema's drop while no other test file does either. The migrator
+ * reads the tables of every schema on the server and then looks each up again by name; a
+ * schema dropped by another file in between failed the start with "relation does not exist"
+ * (42P01) or "schema does not exist". Ending the session that holds the lock releases it.
+ */
+async function whileSchemasStayPut<T>(work: () => Promise<T>) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
+/** Any fixed key of this suite's own: PostgreSQL's advisory locks are named by numbers. */
+const SCHEMA_CHANGE_LOCK = 0x7061726c61;
 
 async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
