@@ -117,6 +117,8 @@ export class RecognitionSession {
       return;
     }
     this.socket.emit('model_ready', { version: this.model.version });
+    // Not awaited: the person may start at once, and their audio queues behind this anyway.
+    void this.recognition.getGenericPathReady(this.userId, this.model);
   }
 
   setOptions(payload: unknown) {

@@ -15,6 +15,7 @@ function serviceFor(
   follow: SecondOpinionListener['follow'] = ({ events }) => Promise.resolve(events),
 ) {
   const listener = {
+    getReady: vi.fn(() => Promise.resolve()),
     hear: vi.fn(hear),
     startStream: vi.fn(() => Promise.resolve()),
     follow: vi.fn(follow),
@@ -146,6 +147,32 @@ describe('RecognitionService.follow', () => {
     failing.listener.startStream.mockRejectedValueOnce(new Error('generic listener stopped'));
     expect(await failing.service.followStream('u1', model(true))).toBeUndefined();
     expect(failing.log.error).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('RecognitionService.getGenericPathReady', () => {
+  it("readies the person's engine with their voice and phrases, for a voice it knows only", async () => {
+    const { service, listener } = serviceFor(['Yes', 'No', 'Call my son'], () =>
+      Promise.reject(new Error('not asked')),
+    );
+    await service.getGenericPathReady('u1', model(true, voice));
+    expect(listener.getReady).toHaveBeenCalledWith({
+      userId: 'u1',
+      voice,
+      phrases: ['Yes', 'No', 'Call my son'],
+      recorded: ['Yes', 'No'],
+    });
+    await service.getGenericPathReady('u2', model(false));
+    expect(listener.getReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs a generic path that cannot get ready, and does not fail', async () => {
+    const { service, listener, log } = serviceFor(['Yes', 'No'], () =>
+      Promise.reject(new Error('not asked')),
+    );
+    listener.getReady.mockRejectedValueOnce(new Error('generic listener stopped'));
+    await expect(service.getGenericPathReady('u1', model(true))).resolves.toBeUndefined();
+    expect(log.error).toHaveBeenCalledTimes(1);
   });
 });
 

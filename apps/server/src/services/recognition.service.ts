@@ -30,7 +30,7 @@ import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
-import type { AdaptedVoice, SecondOpinionListener } from './second-opinion-listener.js';
+import type { AdaptedVoice, PersonHeard, SecondOpinionListener } from './second-opinion-listener.js';
 import { MODEL_TYPE, voiceKeyOf } from './voice-profile.service.js';
 
 export interface LoadedModel {
@@ -121,22 +121,34 @@ export class RecognitionService {
     if (!model.genericTrusted || !hearsAgain(result)) return result;
     const audio = utterance();
     if (audio.length === 0) return result;
-    const recorded = recordedPhrases(model.matcher.profile);
-    const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
+    const person = await this.personHeard(userId, model);
     try {
       // Back from the worker thread with every field it was sent with.
-      return (await this.secondOpinion.hear({
-        userId,
-        voice: model.voice,
-        phrases,
-        recorded,
-        audio,
-        result,
-      })) as HeardAgain<R>;
+      return (await this.secondOpinion.hear({ ...person, audio, result })) as HeardAgain<R>;
     } catch (error) {
       this.log.error({ err: error }, 'the generic path could not hear an utterance');
       return result;
     }
+  }
+
+  /**
+   * The generic path made ready to hear the person, for a voice it knows, as their profile is
+   * selected: their engine loads before they speak, not as their first audio arrives. Never
+   * fails: a failure is logged, and the engine loads when it is first needed, as without this.
+   */
+  async getGenericPathReady(userId: string, model: LoadedModel) {
+    if (!model.genericTrusted) return;
+    try {
+      await this.secondOpinion.getReady(await this.personHeard(userId, model));
+    } catch (error) {
+      this.log.error({ err: error }, 'the generic path could not get ready for a person');
+    }
+  }
+
+  /** The person as the generic path hears them: their voice, their phrases, those recorded. */
+  private async personHeard(userId: string, model: LoadedModel): Promise<PersonHeard> {
+    const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
+    return { userId, voice: model.voice, phrases, recorded: recordedPhrases(model.matcher.profile) };
   }
 
   /**
@@ -148,15 +160,8 @@ export class RecognitionService {
   async followStream(userId: string, model: LoadedModel): Promise<FollowedStream | undefined> {
     if (!model.genericTrusted) return undefined;
     try {
-      const phrases = (await this.phrases.list(userId, {})).map((phrase) => phrase.text);
       const streamId = newId();
-      await this.secondOpinion.startStream({
-        streamId,
-        userId,
-        voice: model.voice,
-        phrases,
-        recorded: recordedPhrases(model.matcher.profile),
-      });
+      await this.secondOpinion.startStream({ streamId, ...(await this.personHeard(userId, model)) });
       return { streamId };
     } catch (error) {
       this.log.error({ err: error }, 'the generic path could not start following a stream');

@@ -158,6 +158,22 @@ describe('InlineSecondOpinionListener', () => {
     await one.close();
   }, 30_000);
 
+  it("gets a person's engine ready before they speak, and hears them with it", async () => {
+    const two = new InlineSecondOpinionListener(2);
+    await two.getReady({ userId: 'a', phrases: DIGIT_WORDS, recorded });
+    expect(two.enginesLoaded).toBe(1);
+    // Ready again, or heard: the same engine, with the phrases it was readied with.
+    await two.getReady({ userId: 'a', phrases: DIGIT_WORDS, recorded });
+    expect(
+      await two.hear({ userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three, result }),
+    ).toMatchObject({
+      text: 'three',
+      generic: true,
+    });
+    expect(two.enginesLoaded).toBe(1);
+    await two.close();
+  }, 30_000);
+
   it("hears with the means adapted to the person's voice, and loads an engine for other means", async () => {
     // Jackson's takes of every digit but "three".
     const takes = recorded.flatMap((text) =>

@@ -22,9 +22,8 @@ export interface AdaptedVoice {
   means: Uint8Array;
 }
 
-/** One utterance the personal profile rejected or accepted in doubt, and the person's phrases. */
-export interface HearRequest {
-  /** Whose utterance it is. */
+/** A person the generic path hears, and how: their voice and their phrases. */
+export interface PersonHeard {
   userId: string;
   /** The engine's means adapted to their voice; the model's own when absent. */
   voice?: AdaptedVoice;
@@ -32,6 +31,10 @@ export interface HearRequest {
   phrases: string[];
   /** Those with takes in the profile that heard it. */
   recorded: string[];
+}
+
+/** One utterance the personal profile rejected or accepted in doubt, and whose it is. */
+export interface HearRequest extends PersonHeard {
   /** The utterance, 16 kHz mono. */
   audio: Float32Array;
   /** What the profile made of it. */
@@ -41,14 +44,10 @@ export interface HearRequest {
 /** The profile's result, answered by the generic path where it had something to say. */
 export type Heard = HeardAgain<Recognition>;
 
-/** A live stream to follow: whose it is, and their phrases as in {@link HearRequest}, once. */
-export interface StreamStart {
+/** A live stream to follow, and whose it is (their phrases read once, as it starts). */
+export interface StreamStart extends PersonHeard {
   /** The stream, unique on this server. */
   streamId: string;
-  userId: string;
-  voice?: AdaptedVoice;
-  phrases: string[];
-  recorded: string[];
 }
 
 /**
@@ -66,6 +65,7 @@ export interface FollowRequest {
 
 /** What a listener is asked, as it travels to its worker thread. */
 export type ListenerRequest =
+  | ({ kind: 'get-ready' } & PersonHeard)
   | ({ kind: 'hear' } & HearRequest)
   | ({ kind: 'start-stream' } & StreamStart)
   | ({ kind: 'follow' } & FollowRequest)
@@ -78,6 +78,11 @@ export type ListenerRequest =
  * (0105), overhearing the rest (0106).
  */
 export interface SecondOpinionListener {
+  /**
+   * The person's engine loaded and given their phrases, before they speak: otherwise their
+   * stream's first audio waits for it (a quarter to half a second on two cores).
+   */
+  getReady(person: PersonHeard): Promise<void>;
   /** One utterance heard at once. */
   hear(request: HearRequest): Promise<Heard>;
   /** A live stream to follow from now on. */
@@ -142,6 +147,17 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
   /** Whether it has loaded enough engines that its thread should give way (see ENGINE_LOADS_PER_THREAD). */
   get worn(): boolean {
     return this.loads >= this.loadsBeforeWorn;
+  }
+
+  /** Engines loaded so far. */
+  get enginesLoaded(): number {
+    return this.loads;
+  }
+
+  getReady({ userId, voice, phrases, recorded }: PersonHeard): Promise<void> {
+    return this.inTurn(async () => {
+      await this.engineFor(userId, voice, phraseSet(phrases, recorded));
+    });
   }
 
   hear({ userId, voice, phrases, recorded, audio, result }: HearRequest): Promise<Heard> {
@@ -286,6 +302,10 @@ export class ThreadedSecondOpinionListener implements SecondOpinionListener {
   /** Threads started so far: a worn one is replaced (see ENGINE_LOADS_PER_THREAD). */
   get threadsStarted(): number {
     return this.thread.started;
+  }
+
+  async getReady(person: PersonHeard): Promise<void> {
+    await this.thread.call({ kind: 'get-ready', ...person });
   }
 
   async hear(request: HearRequest): Promise<Heard> {

@@ -17,6 +17,8 @@ async function answered(result: Promise<unknown>) {
 
 answerRequests(async (request: ListenerRequest) => {
   switch (request.kind) {
+    case 'get-ready':
+      return answered(listener.getReady(request));
     case 'hear':
       return answered(listener.hear(request));
     case 'start-stream':
