@@ -174,6 +174,33 @@ describe('InlineSecondOpinionListener', () => {
     await two.close();
   }, 30_000);
 
+  it('does not take an engine from a live stream to get someone ready', async () => {
+    const two = new InlineSecondOpinionListener(2);
+    const person = (userId: string) => ({ userId, phrases: DIGIT_WORDS, recorded });
+    for (const userId of ['a', 'c']) {
+      await two.startStream({ streamId: userId, ...person(userId) });
+      await two.getReady(person(userId));
+    }
+    // b waits for their first push: a and c go on speaking with the engines they have.
+    await two.getReady(person('b'));
+    expect(two.holders).toEqual(['a', 'c']);
+    // Once c's stream is over, b is readied with c's engine, though a's was heard less lately.
+    await two.endStream('c');
+    await two.getReady(person('b'));
+    expect(two.holders).toEqual(['a', 'b']);
+    expect(two.enginesLoaded).toBe(2);
+    await two.close();
+  }, 30_000);
+
+  it('does not get people ready while others wait for it: only the last of many connecting', async () => {
+    const four = new InlineSecondOpinionListener(4);
+    const person = (userId: string) => ({ userId, phrases: DIGIT_WORDS, recorded });
+    await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((userId) => four.getReady(person(userId))));
+    expect(four.holders).toEqual(['f']);
+    expect(four.enginesLoaded).toBe(1);
+    await four.close();
+  }, 30_000);
+
   it("hears with the means adapted to the person's voice, and loads an engine for other means", async () => {
     // Jackson's takes of every digit but "three".
     const takes = recorded.flatMap((text) =>

@@ -136,6 +136,8 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     }
   >();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Requests waiting for their turn. */
+  private waiting = 0;
   /** Engines loaded so far. */
   private loads = 0;
 
@@ -154,9 +156,21 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
     return this.loads;
   }
 
+  /** Whom engines are held for, least recently heard first. */
+  get holders(): string[] {
+    return [...this.engines.keys()];
+  }
+
   getReady({ userId, voice, phrases, recorded }: PersonHeard): Promise<void> {
     return this.inTurn(async () => {
-      await this.engineFor(userId, voice, phraseSet(phrases, recorded));
+      // Not while others wait (a burst of people connecting, as after a restart, would load
+      // engine after engine that the next takes back), nor at the cost of an engine a live
+      // stream is using. The person's first push loads it then, as it would without this.
+      if (this.waiting > 0) return;
+      const streaming = new Set([...this.streams.values()].map((stream) => stream.userId));
+      const spare = [...this.engines.keys()].find((holder) => !streaming.has(holder));
+      if (!this.engines.has(userId) && this.engines.size >= this.maxEngines && spare === undefined) return;
+      await this.engineFor(userId, voice, phraseSet(phrases, recorded), spare);
     });
   }
 
@@ -209,21 +223,26 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
   }
 
   private inTurn<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task);
+    this.waiting++;
+    const next = this.queue.then(() => {
+      this.waiting--;
+      return task();
+    });
     this.queue = next.catch(() => undefined);
     return next;
   }
 
   /**
    * The person's engine, with their voice's means, hearing their phrases; undefined when it
-   * can say none of them.
+   * can say none of them. With every engine held, `oldest`'s is taken: by default the least
+   * recently heard.
    */
   private async engineFor(
     userId: string,
     voice: AdaptedVoice | undefined,
     phrases: PhraseSet,
+    oldest = this.engines.keys().next().value,
   ): Promise<SecondOpinion | undefined> {
-    const oldest = this.engines.keys().next().value;
     let held = this.engines.get(userId);
     if (held !== undefined) {
       this.engines.delete(userId);
