@@ -145,6 +145,9 @@ async function followThree(listener: SecondOpinionListener, streamId: string) {
 }
 
 describe('InlineSecondOpinionListener', () => {
+  /** Someone who has recorded every digit but "three". */
+  const person = (userId: string) => ({ userId, phrases: DIGIT_WORDS, recorded });
+
   it('gives a further person the engine heard least lately, forgetting the voice before', async () => {
     const one = new InlineSecondOpinionListener(1);
     const hear = (userId: string, phrases: string[]) =>
@@ -160,13 +163,11 @@ describe('InlineSecondOpinionListener', () => {
 
   it("gets a person's engine ready before they speak, and hears them with it", async () => {
     const two = new InlineSecondOpinionListener(2);
-    await two.getReady({ userId: 'a', phrases: DIGIT_WORDS, recorded });
+    await two.getReady(person('a'));
     expect(two.enginesLoaded).toBe(1);
     // Ready again, or heard: the same engine, with the phrases it was readied with.
-    await two.getReady({ userId: 'a', phrases: DIGIT_WORDS, recorded });
-    expect(
-      await two.hear({ userId: 'a', phrases: DIGIT_WORDS, recorded, audio: three, result }),
-    ).toMatchObject({
+    await two.getReady(person('a'));
+    expect(await two.hear({ ...person('a'), audio: three, result })).toMatchObject({
       text: 'three',
       generic: true,
     });
@@ -176,7 +177,6 @@ describe('InlineSecondOpinionListener', () => {
 
   it('does not take an engine from a live stream to get someone ready', async () => {
     const two = new InlineSecondOpinionListener(2);
-    const person = (userId: string) => ({ userId, phrases: DIGIT_WORDS, recorded });
     for (const userId of ['a', 'c']) {
       await two.startStream({ streamId: userId, ...person(userId) });
       await two.getReady(person(userId));
@@ -194,7 +194,6 @@ describe('InlineSecondOpinionListener', () => {
 
   it('does not get people ready while others wait for it: only the last of many connecting', async () => {
     const four = new InlineSecondOpinionListener(4);
-    const person = (userId: string) => ({ userId, phrases: DIGIT_WORDS, recorded });
     await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((userId) => four.getReady(person(userId))));
     expect(four.holders).toEqual(['f']);
     expect(four.enginesLoaded).toBe(1);

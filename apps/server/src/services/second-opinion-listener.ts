@@ -29,7 +29,7 @@ export interface PersonHeard {
   voice?: AdaptedVoice;
   /** All of the person's phrases. */
   phrases: string[];
-  /** Those with takes in the profile that heard it. */
+  /** Those with takes in their profile. */
   recorded: string[];
 }
 
@@ -80,7 +80,8 @@ export type ListenerRequest =
 export interface SecondOpinionListener {
   /**
    * The person's engine loaded and given their phrases, before they speak: otherwise their
-   * stream's first audio waits for it (a quarter to half a second on two cores).
+   * stream's first audio waits for it (a quarter to half a second on two cores). Left to that
+   * first audio when it would cost others (see the inline listener).
    */
   getReady(person: PersonHeard): Promise<void>;
   /** One utterance heard at once. */
