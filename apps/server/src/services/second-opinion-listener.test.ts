@@ -200,6 +200,15 @@ describe('InlineSecondOpinionListener', () => {
     await four.close();
   }, 30_000);
 
+  it('frees on closing the engines that requests asked for before it loaded', async () => {
+    const one = new InlineSecondOpinionListener(1);
+    const ready = one.getReady(person('a'));
+    await one.close();
+    await ready;
+    expect(one.enginesLoaded).toBe(1);
+    expect(one.holders).toEqual([]);
+  }, 30_000);
+
   it("hears with the means adapted to the person's voice, and loads an engine for other means", async () => {
     // Jackson's takes of every digit but "three".
     const takes = recorded.flatMap((text) =>

@@ -216,11 +216,11 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
   }
 
   async close() {
-    const engines = [...this.engines.values()];
-    this.engines.clear();
     this.streams.clear();
+    // Requests already asked for are answered first; an engine one of them loads goes too.
     await this.queue;
-    for (const { engine } of engines) engine.delete();
+    for (const { engine } of this.engines.values()) engine.delete();
+    this.engines.clear();
   }
 
   private inTurn<T>(task: () => Promise<T>): Promise<T> {
