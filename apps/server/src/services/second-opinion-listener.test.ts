@@ -178,12 +178,16 @@ describe('InlineSecondOpinionListener', () => {
   it('does not take an engine from a live stream to get someone ready', async () => {
     const two = new InlineSecondOpinionListener(2);
     for (const userId of ['a', 'c']) {
-      await two.startStream({ streamId: userId, ...person(userId) });
       await two.getReady(person(userId));
+      await two.startStream({ streamId: userId, ...person(userId) });
     }
     // b waits for their first push: a and c go on speaking with the engines they have.
     await two.getReady(person('b'));
     expect(two.holders).toEqual(['a', 'c']);
+    // Nor is a's own engine replaced while a speaks (other means would need a new one).
+    const otherMeans = { key: 'users/a/models/acoustic-9.voice', means: new Uint8Array(8) };
+    await two.getReady({ ...person('a'), voice: otherMeans });
+    expect(two.enginesLoaded).toBe(2);
     // Once c's stream is over, b is readied with c's engine, though a's was heard less lately.
     await two.endStream('c');
     await two.getReady(person('b'));
