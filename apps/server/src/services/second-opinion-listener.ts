@@ -169,7 +169,7 @@ export class InlineSecondOpinionListener implements SecondOpinionListener {
       // stream is using. The person's first push loads it then, as it would without this.
       if (this.waiting > 0) return;
       const streaming = new Set([...this.streams.values()].map((stream) => stream.userId));
-      // Their own stream's engine is loaded already, and hears the phrases it started with.
+      // Their own stream has theirs, with the voice and phrases it started with: not swapped.
       if (streaming.has(userId)) return;
       const spare = [...this.engines.keys()].find((holder) => !streaming.has(holder));
       if (!this.engines.has(userId) && this.engines.size >= this.maxEngines && spare === undefined) return;
