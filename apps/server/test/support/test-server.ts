@@ -47,7 +47,7 @@ export async function startTestServer(
 ) {
   const engine = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  if (engine === 'postgres') await adminQuery(`create schema ${schema}`);
+  if (engine === 'postgres') await withAdminClient((client) => client.query(`create schema ${schema}`));
   const { db } = await openDatabase(
     engine === 'postgres' ? { url: POSTGRES_URL, dataDir: '', schema } : { dataDir: 'memory://' },
   );
@@ -87,7 +87,8 @@ export async function startTestServer(
     async close() {
       await app.close();
       await db.destroy();
-      if (engine === 'postgres') await whileSchemasStayPut(() => adminQuery(`drop schema ${schema} cascade`));
+      if (engine === 'postgres')
+        await whileSchemasStayPut((client) => client.query(`drop schema ${schema} cascade`));
       await rm(config.dataDir, { recursive: true, force: true });
     },
   } satisfies TestServer;
@@ -99,25 +100,22 @@ export async function startTestServer(
  * schema dropped by another file in between failed the start with "relation does not exist"
  * (42P01) or "schema does not exist". Ending the session that holds the lock releases it.
  */
-async function whileSchemasStayPut<T>(work: () => Promise<T>) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
+function whileSchemasStayPut<T>(work: (client: pg.Client) => Promise<T>) {
+  return withAdminClient(async (client) => {
     await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
-    return await work();
-  } finally {
-    await client.end();
-  }
+    return work(client);
+  });
 }
 
 /** Any fixed key of this suite's own: PostgreSQL's advisory locks are named by numbers. */
 const SCHEMA_CHANGE_LOCK = 0x7061726c61;
 
-async function adminQuery(sql: string) {
+/** A session of its own on the PostgreSQL server, ended after `use`. */
+async function withAdminClient<T>(use: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
-    await client.query(sql);
+    return await use(client);
   } finally {
     await client.end();
   }
