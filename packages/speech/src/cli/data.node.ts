@@ -1,21 +1,26 @@
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { commandLine } from './command-line.js';
 import { writeFsddManifests } from './fsdd-manifests.node.js';
 
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 const repoRoot = resolve(packageRoot, '../..');
 
-const { values } = parseArgs({
-  options: {
-    fsdd: { type: 'string', default: resolve(repoRoot, '../shared/data/fsdd') },
-    out: { type: 'string', default: join(packageRoot, '.data') },
-    synthetic: { type: 'boolean', default: true },
-    'synthetic-only': { type: 'boolean', default: false },
-    fresh: { type: 'boolean', default: false },
+const USAGE =
+  'usage: npm run speech:data -- [--fsdd DIR] [--out DIR] [--no-synthetic | --synthetic-only] [--fresh]';
+const { values } = commandLine(
+  {
+    options: {
+      fsdd: { type: 'string', default: resolve(repoRoot, '../shared/data/fsdd') },
+      out: { type: 'string', default: join(packageRoot, '.data') },
+      synthetic: { type: 'boolean', default: true },
+      'synthetic-only': { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
+    },
+    allowNegative: true,
   },
-  allowNegative: true,
-});
+  USAGE,
+);
 const out = resolve(values.out);
 
 if (!values['synthetic-only']) {

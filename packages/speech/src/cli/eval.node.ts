@@ -1,5 +1,4 @@
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   evaluate,
   personalFactory,
@@ -16,31 +15,36 @@ import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { loadManifest, ManifestError } from '../platform/files.node.js';
 import { loadPhoneModel } from '../platform/phones.node.js';
+import { commandLine } from './command-line.js';
 
 // npm runs scripts from the repository root; paths on the command line are the user's.
 const cwd = process.env.INIT_CWD ?? process.cwd();
 
-const { values } = parseArgs({
-  options: {
-    enroll: { type: 'string' },
-    test: { type: 'string' },
-    'no-generic': { type: 'boolean', default: false },
-    'personal-only': { type: 'boolean', default: false },
-    adapt: { type: 'boolean', default: false },
-    'as-recorded': { type: 'boolean', default: false },
-    imported: { type: 'boolean', default: false },
-    'cut-close': { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-    'phone-weight': { type: 'string' },
-    threshold: { type: 'string' },
-    unrecorded: { type: 'string' },
-    'own-means': { type: 'boolean', default: false },
+const USAGE =
+  'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--cut-close] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N] [--own-means]';
+
+const { values } = commandLine(
+  {
+    options: {
+      enroll: { type: 'string' },
+      test: { type: 'string' },
+      'no-generic': { type: 'boolean', default: false },
+      'personal-only': { type: 'boolean', default: false },
+      adapt: { type: 'boolean', default: false },
+      'as-recorded': { type: 'boolean', default: false },
+      imported: { type: 'boolean', default: false },
+      'cut-close': { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      'phone-weight': { type: 'string' },
+      threshold: { type: 'string' },
+      unrecorded: { type: 'string' },
+      'own-means': { type: 'boolean', default: false },
+    },
   },
-});
+  USAGE,
+);
 if (values.enroll === undefined || values.test === undefined) {
-  console.error(
-    'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--cut-close] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N] [--own-means]',
-  );
+  console.error(`--enroll and --test are both needed\n${USAGE}`);
   process.exit(2);
 }
 

@@ -2,7 +2,6 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { concatAudio, toMono16k } from '../audio/audio.js';
 import { decodeWav } from '../audio/wav.js';
 import { Matcher } from '../decode/matcher.js';
@@ -28,6 +27,7 @@ import { loadManifest } from '../platform/files.node.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { productGenericTrial } from '../platform/voice-adaptation.node.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
+import { commandLine } from './command-line.js';
 import { makeNoises, NOISES, type Noise } from './noisy-room.node.js';
 
 /** The rooms a speaker's stream is said in: their own, a noisy room, or real people talking. */
@@ -45,31 +45,36 @@ type Room = 'own room' | Noise | 'people';
  * product, for a voice it knows (FSDD's speakers: 0107); `--personal-only` leaves it out.
  */
 const packageRoot = resolve(fileURLToPath(import.meta.url), '../../..');
-const { values } = parseArgs({
-  options: {
-    snr: { type: 'string', default: '20' },
-    phrases: { type: 'string', default: '30' },
-    // The end-pointer as it was before it learnt the talking room's level (0075), to compare.
-    'steady-floor': { type: 'boolean', default: false },
-    // The test takes instead: once, after a choice is made on the tuning takes.
-    test: { type: 'boolean', default: false },
-    // Press to talk: each phrase in a stream of its own, from `lead` to a second more
-    // before it to its first final (as the app stops listening then), `PRESS_PATIENCE`
-    // after it or the next press, whichever comes first; `carry` hands each press's room
-    // to the next as a session does, `alone` does not (0076, 0094).
-    press: { type: 'string' },
-    // 0.5 s; 2 s is a person who takes their time after pressing (0077).
-    lead: { type: 'string', default: '0.5' },
-    fsdd: { type: 'string', default: resolve(packageRoot, '../../../shared/data/fsdd') },
-    // Who the users are: the synthetic speakers, FSDD's, or both; and how many takes of
-    // each digit FSDD's enrol (one-take profiles are judged on another rule, 0085).
-    users: { type: 'string', default: 'all' },
-    'fsdd-takes': { type: 'string', default: '3' },
-    // The profile alone: without the generic path hearing finals again for a voice it
-    // knows, as the product does (0102-0107).
-    'personal-only': { type: 'boolean', default: false },
+const USAGE =
+  'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone [--lead S]] [--fsdd DIR] [--users all|fsdd|synthetic] [--fsdd-takes 1|3|5] [--personal-only]';
+const { values } = commandLine(
+  {
+    options: {
+      snr: { type: 'string', default: '20' },
+      phrases: { type: 'string', default: '30' },
+      // The end-pointer as it was before it learnt the talking room's level (0075), to compare.
+      'steady-floor': { type: 'boolean', default: false },
+      // The test takes instead: once, after a choice is made on the tuning takes.
+      test: { type: 'boolean', default: false },
+      // Press to talk: each phrase in a stream of its own, from `lead` to a second more
+      // before it to its first final (as the app stops listening then), `PRESS_PATIENCE`
+      // after it or the next press, whichever comes first; `carry` hands each press's room
+      // to the next as a session does, `alone` does not (0076, 0094).
+      press: { type: 'string' },
+      // 0.5 s; 2 s is a person who takes their time after pressing (0077).
+      lead: { type: 'string', default: '0.5' },
+      fsdd: { type: 'string', default: resolve(packageRoot, '../../../shared/data/fsdd') },
+      // Who the users are: the synthetic speakers, FSDD's, or both; and how many takes of
+      // each digit FSDD's enrol (one-take profiles are judged on another rule, 0085).
+      users: { type: 'string', default: 'all' },
+      'fsdd-takes': { type: 'string', default: '3' },
+      // The profile alone: without the generic path hearing finals again for a voice it
+      // knows, as the product does (0102-0107).
+      'personal-only': { type: 'boolean', default: false },
+    },
   },
-});
+  USAGE,
+);
 const snrDb = Number(values.snr);
 const count = Number(values.phrases);
 const press = values.press;
@@ -85,9 +90,7 @@ if (
   count < 1 ||
   (press !== undefined && press !== 'carry' && press !== 'alone')
 ) {
-  console.error(
-    'usage: npm run speech:rooms -- [--snr DB] [--phrases N] [--steady-floor] [--test] [--press carry|alone [--lead S]] [--fsdd DIR] [--users all|fsdd|synthetic] [--fsdd-takes 1|3|5] [--personal-only]',
-  );
+  console.error(USAGE);
   process.exit(2);
 }
 

@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
 import { evaluate, personalFactory } from '../eval/evaluate.js';
 import {
   figuresAt,
@@ -17,6 +17,7 @@ import {
 import { cutClose, enrolledAsImported, heardAsRecorded } from '../eval/channels.js';
 import { IMPORTED_THRESHOLD, WHITENED_CALIBRATION } from '../model/train.js';
 import { loadManifest } from '../platform/files.node.js';
+import { commandLine } from './command-line.js';
 
 /**
  * The tuning splits and the house rule (docs/decisions/0061, 0063): every set trained with
@@ -131,17 +132,22 @@ const IMPORTED_SETS: readonly TuningSet[] = [
   ),
 ];
 
-const { values } = parseArgs({
-  options: {
-    out: { type: 'string' },
-    replay: { type: 'boolean', default: false },
-    bias: { type: 'string' },
-    only: { type: 'string' },
-    adapt: { type: 'boolean', default: false },
-    imported: { type: 'boolean', default: false },
-    'room-under': { type: 'string' },
+const USAGE =
+  'usage: npm run speech:tune -- [--out FILE] [--replay] [--bias B] [--only SET] [--adapt | --imported [--room-under DB]]';
+const { values } = commandLine(
+  {
+    options: {
+      out: { type: 'string' },
+      replay: { type: 'boolean', default: false },
+      bias: { type: 'string' },
+      only: { type: 'string' },
+      adapt: { type: 'boolean', default: false },
+      imported: { type: 'boolean', default: false },
+      'room-under': { type: 'string' },
+    },
   },
-});
+  USAGE,
+);
 const { adapt, imported } = values;
 if (adapt && imported) {
   console.error('--adapt and --imported are separate runs: choose one.');
