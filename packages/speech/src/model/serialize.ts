@@ -1,4 +1,5 @@
 import { SpeechError } from '../errors.js';
+import { crc32 } from './crc32.js';
 import type { Quantised } from './dtw.js';
 import { VOICE_CEPSTRA } from './voice-print.js';
 import {
@@ -18,6 +19,15 @@ import {
 } from './profile.js';
 
 const MAGIC = 'PRLM';
+/**
+ * What every file this build writes ends with: this tag, then the CRC-32 of every byte
+ * before it (u32, little-endian). A file changed anywhere after it was written (a disk, a
+ * cache or a copy that damaged it) is refused instead of loading as other templates or
+ * other scales. Files written before it end with their templates, and are read as before:
+ * builds before it read the templates and leave the seal.
+ */
+const SEAL = 'CRC1';
+const SEAL_BYTES = 8;
 
 interface Header {
   version: number;
@@ -46,9 +56,9 @@ interface Header {
 }
 
 /**
- * Serialise a profile: magic, format version, a JSON header, then every template's
- * features as the 8-bit integers the profile holds. About 1 KB per second of enrolled
- * speech.
+ * Serialise a profile: magic, format version, a JSON header, every template's features as
+ * the 8-bit integers the profile holds, then the seal (`SEAL`). About 1 KB per second of
+ * enrolled speech.
  */
 export function serializeProfile(profile: Profile): Uint8Array {
   const dim = profile.templates[0]?.dim ?? 0;
@@ -82,7 +92,7 @@ export function serializeProfile(profile: Profile): Uint8Array {
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const body = profile.templates.reduce((n, t) => n + t.data.length, 0);
-  const out = new Uint8Array(10 + json.length + body);
+  const out = new Uint8Array(10 + json.length + body + SEAL_BYTES);
   const view = new DataView(out.buffer);
   for (let i = 0; i < 4; i++) out[i] = MAGIC.charCodeAt(i);
   view.setUint16(4, modelVersionFor(profile.settings), true);
@@ -93,7 +103,15 @@ export function serializeProfile(profile: Profile): Uint8Array {
     out.set(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.length), p);
     p += t.data.length;
   }
+  for (let i = 0; i < 4; i++) out[p + i] = SEAL.charCodeAt(i);
+  view.setUint32(p + 4, crc32(out.subarray(0, p)), true);
   return out;
+}
+
+/** Whether a file ends with a seal (`SEAL`): its tag, whatever its sum says. */
+function sealed(bytes: Uint8Array): boolean {
+  const at = bytes.length - SEAL_BYTES;
+  return at >= 10 && String.fromCharCode(...bytes.subarray(at, at + 4)) === SEAL;
 }
 
 /** Formats this build reads: format 1 files decode exactly as before (phrase scales); 2
@@ -173,6 +191,47 @@ function settingsValid(settings: unknown, version: number): settings is ModelSet
   });
 }
 
+/**
+ * The header's parts every format has, each of the shape the templates are read by: the
+ * phrases, a whole number of dimensions with a step for each, templates of known phrases
+ * and whole frames, finite scales. A file damaged there would otherwise fail in the
+ * reading, or load as other templates.
+ */
+function shapeValid(header: unknown): header is Header {
+  if (typeof header !== 'object' || header === null) return false;
+  const { phrases, dim, steps, templates, scales, templateScales, minSilence, trainedAt, phoneMean } =
+    header as Record<string, unknown>;
+  return (
+    Array.isArray(phrases) &&
+    phrases.length > 0 &&
+    phrases.every((text) => typeof text === 'string') &&
+    countUpTo(MAX_DIM)(dim) &&
+    Array.isArray(steps) &&
+    steps.length === dim &&
+    steps.every((step) => finite(step) && step > 0) &&
+    Array.isArray(templates) &&
+    templates.length > 0 &&
+    templates.every(
+      (t) =>
+        Array.isArray(t) &&
+        t.length === 2 &&
+        Number.isInteger(t[0]) &&
+        (t[0] as number) >= 0 &&
+        (t[0] as number) < phrases.length &&
+        countUpTo(Number.MAX_SAFE_INTEGER)(t[1]),
+    ) &&
+    Array.isArray(scales) &&
+    scales.every(finite) &&
+    (templateScales === undefined || (Array.isArray(templateScales) && templateScales.every(finite))) &&
+    finite(minSilence) &&
+    typeof trainedAt === 'string' &&
+    (phoneMean === undefined || (Array.isArray(phoneMean) && phoneMean.every(finite)))
+  );
+}
+
+/** Most dimensions a matching frame may have: cepstra, their deltas and a phone view. */
+const MAX_DIM = 1024;
+
 /** A loud room's allowance as format 22 writes it: finite, and reached over a rising span. */
 function loudRoomValid(x: unknown): boolean {
   if (typeof x !== 'object' || x === null) return false;
@@ -204,14 +263,20 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
   if (!READABLE_VERSIONS.has(version)) throw bad(`format version ${version} needs retraining`);
+  let end = bytes.length;
+  if (sealed(bytes)) {
+    end -= SEAL_BYTES;
+    if (crc32(bytes.subarray(0, end)) !== view.getUint32(end + 4, true)) throw bad('the file is damaged');
+  }
   const length = view.getUint32(6, true);
-  if (10 + length > bytes.length) throw bad('the file is cut short');
+  if (10 + length > end) throw bad('the file is cut short');
   let header: Header;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(10, 10 + length))) as Header;
   } catch {
     throw bad('the header is damaged');
   }
+  if (!shapeValid(header)) throw bad('the header is damaged');
   const { dim, steps, unknownPhrase, whitening, voice } = header;
   if (!settingsValid(header.settings, version)) throw bad('the header is damaged');
   if (voice !== undefined && !(version >= 24 && voiceValid(voice))) throw bad('the header is damaged');
@@ -255,12 +320,14 @@ export function deserializeProfile(bytes: Uint8Array): Profile {
   let p = 10 + length;
   const stored: Quantised[] = header.templates.map(([, frames]) => {
     const n = frames * dim;
-    if (p + n > bytes.length) throw bad('the file is cut short');
+    if (p + n > end) throw bad('the file is cut short');
     // A copy read at the bytes' own offset: a Node Buffer's slice is a view of all of them.
     const data = new Int8Array(bytes.buffer, bytes.byteOffset + p, n).slice();
     p += n;
     return { frames, dim, data, step: steps[0] ?? 1 };
   });
+  // Bytes beyond the templates that are no seal: a file damaged at its end or in its header.
+  if (p !== end) throw bad('the file is damaged');
   const phraseOf = (i: number): number => (header.templates[i] as [number, number])[0];
   let step = steps[0] ?? 1;
   let templates: Template[];

@@ -324,7 +324,7 @@ describe('serialised profiles', () => {
   // loud room, as before format 22, every live frame aligned, as before format 20, pauses
   // kept, as before format 16, twenty cepstra, as before format 14, and every cepstrum
   // scaled to unit variance, as before format 12.
-  const before22Bytes = serializeProfile(withoutLoudRoom(profile));
+  const before22Bytes = unsealed(serializeProfile(withoutLoudRoom(profile)));
   const before20 = withoutLoudRoom(
     trainProfile(items, { now: fixedClock, settings: { endSkip: undefined } }),
   );
@@ -349,7 +349,7 @@ describe('serialised profiles', () => {
       },
     }),
   );
-  const before12Bytes = serializeProfile(before12);
+  const before12Bytes = unsealed(serializeProfile(before12));
   // Before format 10 files had no misfitAbove either.
   const before10Settings = { ...before12.settings, misfitAbove: undefined };
 
@@ -433,7 +433,7 @@ describe('serialised profiles', () => {
 
   it('keeps the share of variance divided out from format 12 on, and refuses it earlier or damaged', () => {
     expect(deserializeProfile(bytes).settings.variancePower).toBe(DEFAULT_SETTINGS.variancePower);
-    const v10 = bytes.slice();
+    const v10 = unsealed(bytes);
     new DataView(v10.buffer).setUint16(4, 10, true);
     expect(() => deserializeProfile(v10)).toThrow(/damaged/);
     for (const variancePower of [0, -1, 1.5, 'half', null]) {
@@ -487,7 +487,7 @@ describe('serialised profiles', () => {
     const floored = serializeProfile(flooredProfile);
     expect(new DataView(floored.buffer).getUint16(4, true)).toBe(MODEL_VERSION);
     expect(deserializeProfile(floored).settings.dynamicRange).toBe(DYNAMIC_RANGE);
-    const v16 = serializeProfile(withoutLoudRoom(flooredProfile));
+    const v16 = unsealed(serializeProfile(withoutLoudRoom(flooredProfile)));
     new DataView(v16.buffer).setUint16(4, 16, true);
     expect(() => deserializeProfile(v16)).toThrow(/damaged/);
     for (const dynamicRange of [0, -60, 'wide', null]) {
@@ -522,7 +522,7 @@ describe('serialised profiles', () => {
   it("keeps the loud room's allowance from format 22 on, and refuses it earlier or damaged", () => {
     const { loudRoom } = profile.calibration;
     expect(deserializeProfile(bytes).calibration.loudRoom).toEqual(loudRoom);
-    const v20 = bytes.slice();
+    const v20 = unsealed(bytes);
     new DataView(v20.buffer).setUint16(4, 20, true);
     expect(() => deserializeProfile(v20)).toThrow(/damaged/);
     for (const damaged of [
@@ -548,7 +548,7 @@ describe('serialised profiles', () => {
     expect(back?.bands).toBe(voice.bands);
     expect(back?.scale).toBe(voice.scale);
     back?.codebook.forEach((x, i) => expect(x).toBeCloseTo(voice.codebook[i] as number, 3));
-    const v22 = bytes.slice();
+    const v22 = unsealed(bytes);
     new DataView(v22.buffer).setUint16(4, 22, true);
     expect(() => deserializeProfile(v22)).toThrow(/damaged/);
     const codebook = Array.from(voice.codebook);
@@ -571,7 +571,7 @@ describe('serialised profiles', () => {
     const { farBeyondRepetition } = profile.calibration;
     expect(farBeyondRepetition).toEqual(FAR_BEYOND_REPETITION);
     expect(deserializeProfile(bytes).calibration.farBeyondRepetition).toEqual(farBeyondRepetition);
-    const v24 = bytes.slice();
+    const v24 = unsealed(bytes);
     new DataView(v24.buffer).setUint16(4, 24, true);
     expect(() => deserializeProfile(v24)).toThrow(/damaged/);
     const { beyondRepetition: _, ...withoutNearer } = profile.calibration;
@@ -591,7 +591,7 @@ describe('serialised profiles', () => {
   it('keeps the steeper hinge leaving phrases to the misfit from format 28 on, and refuses it earlier or damaged', () => {
     expect(profile.calibration.farBeyondRepetition?.leavesPhrasesToMisfit).toBe(true);
     expect(deserializeProfile(bytes).calibration.farBeyondRepetition?.leavesPhrasesToMisfit).toBe(true);
-    const v26 = bytes.slice();
+    const v26 = unsealed(bytes);
     new DataView(v26.buffer).setUint16(4, 26, true);
     expect(() => deserializeProfile(v26)).toThrow(/damaged/);
     const { beyondRepetition, farBeyondRepetition } = profile.calibration;
@@ -693,6 +693,80 @@ describe('serialised profiles', () => {
     expect(() => deserializeProfile(other)).toThrow(/version 99/);
     expect(() => deserializeProfile(bytes.slice(0, bytes.length - 10))).toThrow(/cut short/);
   });
+
+  it('seals every file it writes, and refuses one changed anywhere after', () => {
+    expect(new TextDecoder().decode(bytes.subarray(bytes.length - 8, bytes.length - 4))).toBe('CRC1');
+    const headerEnd = 10 + new DataView(bytes.buffer).getUint32(6, true);
+    // A digit of the header (a count or a scale that still parses), a template's value, the
+    // seal's own sum: each would load as another profile, or not at all, without the seal.
+    const digit = new TextDecoder().decode(bytes.subarray(10, headerEnd)).search(/[0-9]/) + 10;
+    for (const [at, value] of [
+      [digit, bytes[digit] === 0x31 ? 0x32 : 0x31],
+      [headerEnd + 5, (bytes[headerEnd + 5] as number) ^ 1],
+      [bytes.length - 1, (bytes[bytes.length - 1] as number) ^ 0x80],
+    ] as const) {
+      const changed = bytes.slice();
+      changed[at] = value;
+      expect(() => deserializeProfile(changed)).toThrow(/cannot be loaded: the file is damaged/);
+    }
+    // Bytes beyond the templates that are no seal.
+    const longer = new Uint8Array(bytes.length + 3);
+    longer.set(unsealed(bytes));
+    expect(() => deserializeProfile(longer)).toThrow(/damaged/);
+  });
+
+  it('reads files from before the seal as it always did', () => {
+    const back = deserializeProfile(unsealed(bytes));
+    for (const [ra, rb] of decisionsOf(deserializeProfile(bytes), back)) {
+      expect(rb.text).toBe(ra.text);
+      expect(rb.confidence).toBe(ra.confidence);
+    }
+  });
+
+  it('refuses a header of the wrong shape with its own reason, never by failing to read it', () => {
+    const { dim } = JSON.parse(
+      new TextDecoder().decode(bytes.subarray(10, 10 + new DataView(bytes.buffer).getUint32(6, true))),
+    ) as { dim: number };
+    for (const fields of [
+      { templates: undefined },
+      { templates: 'none' },
+      { templates: [[0, 0]] },
+      { templates: [[99, 10]] },
+      { templates: [[0, 1.5]] },
+      { phrases: undefined },
+      { phrases: [1, 2] },
+      { dim: 1.5 },
+      { dim: -dim },
+      { steps: [1] },
+      { steps: new Array<number>(dim).fill(-1) },
+      { scales: ['x'] },
+      { templateScales: [null] },
+      { minSilence: 'short' },
+      { trainedAt: 5 },
+    ]) {
+      expect(() => deserializeProfile(withHeader(bytes, fields)), JSON.stringify(fields)).toThrow(
+        /header is damaged/,
+      );
+    }
+  });
+
+  it('answers any damage with a profile error: a thousand files damaged at random', () => {
+    let seed = 1;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (const file of [bytes, unsealed(bytes)]) {
+      for (let n = 0; n < 500; n++) {
+        const damaged = file.slice(0, random() < 0.2 ? Math.floor(random() * file.length) : file.length);
+        for (let k = 0; k < 3; k++)
+          damaged[Math.floor(random() * damaged.length)] = Math.floor(random() * 256);
+        try {
+          deserializeProfile(damaged);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SpeechError);
+          expect((error as SpeechError).code).toBe('bad_model');
+        }
+      }
+    }
+  });
 });
 
 /** What two profiles decide about a new take of each phrase, side by side. */
@@ -714,7 +788,7 @@ function readAsFormat(trained: Profile, version: number): Profile {
       : version < 28 && steeper !== undefined
         ? { ...voiced, calibration: { ...calibration, farBeyondRepetition: forEveryPhrase } }
         : voiced;
-  const file = serializeProfile(then);
+  const file = unsealed(serializeProfile(then));
   new DataView(file.buffer).setUint16(4, version, true);
   const back = deserializeProfile(file);
   for (const [ra, rb] of decisionsOf(then, back)) {
@@ -736,7 +810,8 @@ function decisionsOf(a: Profile, b: Profile) {
 }
 
 /** The same profile as earlier builds wrote it: one quantisation step per dimension. */
-function withStepPerDimension(file: Uint8Array): Uint8Array {
+function withStepPerDimension(sealedOrNot: Uint8Array): Uint8Array {
+  const file = unsealed(sealedOrNot);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const length = view.getUint32(6, true);
   const header = JSON.parse(new TextDecoder().decode(file.subarray(10, 10 + length))) as {
@@ -831,8 +906,21 @@ function withoutLoudRoom(profile: Profile): Profile {
   return { ...profile, calibration };
 }
 
-/** A model file with some of its header's fields replaced (left out where undefined). */
-function withHeader(file: Uint8Array, fields: Record<string, unknown>): Uint8Array {
+/**
+ * A file as builds before the seal wrote it (and as a build reads one written elsewhere):
+ * the same bytes without their last eight, the seal, when it has one.
+ */
+function unsealed(file: Uint8Array): Uint8Array {
+  const tag = new TextDecoder().decode(file.subarray(file.length - 8, file.length - 4));
+  return file.slice(0, tag === 'CRC1' ? file.length - 8 : file.length);
+}
+
+/**
+ * A model file with some of its header's fields replaced (left out where undefined),
+ * unsealed: what a build makes of the header, whatever the seal would say.
+ */
+function withHeader(sealedOrNot: Uint8Array, fields: Record<string, unknown>): Uint8Array {
+  const file = unsealed(sealedOrNot);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const length = view.getUint32(6, true);
   const header = {
