@@ -24,7 +24,13 @@ import {
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/crypto.js';
-import type { FollowedStream, LoadedModel, RecognitionService } from '../services/recognition.service.js';
+import {
+  ProfileBeingRebuilt,
+  type FollowedStream,
+  type LoadedModel,
+  type RecognitionService,
+} from '../services/recognition.service.js';
+import { PROFILE_REBUILDING_MESSAGE } from '../services/voice-profile.service.js';
 import { maskProfanities } from '../services/profanity.js';
 import {
   binaryPayload,
@@ -103,10 +109,11 @@ export class RecognitionSession {
       this.keepsRecognitions = defaults.keepsRecognitions;
       this.model = await this.recognition.loadModel(this.userId);
     } catch (error) {
-      this.log.error({ err: error }, 'could not load a voice profile');
+      const rebuilding = error instanceof ProfileBeingRebuilt;
+      if (!rebuilding) this.log.error({ err: error }, 'could not load a voice profile');
       this.model = undefined;
       this.socket.emit('model_loading_error', {
-        message: 'Your voice profile could not be loaded. Try again in a moment.',
+        message: rebuilding ? PROFILE_REBUILDING_MESSAGE : 'Try again in a moment.',
       });
       return;
     }

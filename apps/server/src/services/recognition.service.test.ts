@@ -30,6 +30,7 @@ function serviceFor(
     {} as BlobStorage,
     listener,
     log as unknown as FastifyBaseLogger,
+    { rebuildUnreadable: vi.fn() },
   );
   return { service, listener, log };
 }
@@ -188,6 +189,7 @@ describe('RecognitionService.store', () => {
       { put: () => Promise.resolve() } as unknown as BlobStorage,
       serviceFor([], () => Promise.reject(new Error('not asked'))).listener,
       { error: vi.fn() } as unknown as FastifyBaseLogger,
+      { rebuildUnreadable: vi.fn() },
     );
     const result = {
       text: null,

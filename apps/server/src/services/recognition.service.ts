@@ -31,7 +31,12 @@ import type { RecordingsRepository } from '../repositories/recordings.repository
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import type { AdaptedVoice, PersonHeard, SecondOpinionListener } from './second-opinion-listener.js';
-import { MODEL_TYPE, voiceKeyOf } from './voice-profile.service.js';
+import {
+  isUnreadableProfile,
+  MODEL_TYPE,
+  voiceKeyOf,
+  type VoiceProfileService,
+} from './voice-profile.service.js';
 
 export interface LoadedModel {
   matcher: Matcher;
@@ -48,6 +53,14 @@ export interface FollowedStream {
   streamId: string;
 }
 
+/** The person's newest profile cannot be read, and is being trained again from their takes. */
+export class ProfileBeingRebuilt extends Error {
+  constructor() {
+    super('The voice profile cannot be read: it is being trained again.');
+    this.name = 'ProfileBeingRebuilt';
+  }
+}
+
 /** Loaded profiles kept in memory; a user's streams share one. */
 const CACHE_SIZE = 200;
 
@@ -62,9 +75,13 @@ export class RecognitionService {
     private readonly storage: BlobStorage,
     private readonly secondOpinion: SecondOpinionListener,
     private readonly log: FastifyBaseLogger,
+    private readonly profiles: Pick<VoiceProfileService, 'rebuildUnreadable'>,
   ) {}
 
-  /** The user's current profile, or undefined when none is built yet. */
+  /**
+   * The user's current profile, or undefined when none is built yet; a
+   * {@link ProfileBeingRebuilt} when it cannot be read (it is then trained again).
+   */
   async loadModel(userId: string): Promise<LoadedModel | undefined> {
     const model = await this.recordings.latestModel(userId, MODEL_TYPE);
     if (!model) return undefined;
@@ -75,7 +92,14 @@ export class RecognitionService {
       this.cache.set(userId, cached);
       return cached;
     }
-    const matcher = new Matcher(deserializeProfile(await this.storage.get(model.storage_key)));
+    let matcher: Matcher;
+    try {
+      matcher = new Matcher(deserializeProfile(await this.storage.get(model.storage_key)));
+    } catch (error) {
+      if (!isUnreadableProfile(error)) throw error;
+      await this.profiles.rebuildUnreadable(userId, model.version, error);
+      throw new ProfileBeingRebuilt();
+    }
     const { genericTrusted, voice } = await this.genericPathFor(model);
     const loaded = { matcher, version: model.version, genericTrusted, voice };
     this.cache.set(userId, loaded);

@@ -98,6 +98,7 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
       storage,
       secondOpinionListener,
       log,
+      voiceProfile,
     ),
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),
     subscription: new SubscriptionService(subscriptions, users),

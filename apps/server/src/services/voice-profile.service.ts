@@ -8,6 +8,7 @@ import {
 import {
   CONFIRMATIONS_PER_RETRAIN,
   decodeWav,
+  deserializeProfile,
   downmix,
   encodeWavPcm16,
   holdsItsRoom,
@@ -25,7 +26,7 @@ import { trainInBackground } from '../jobs/training-runner.js';
 import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
-import type { BlobStorage } from '../storage/blob-storage.js';
+import { BlobMissing, type BlobStorage } from '../storage/blob-storage.js';
 import type { ImportFile } from './import-archive.js';
 import { DEFAULT_SCENARIO } from './phrases.service.js';
 import { inspectTake, type InspectedTake } from './take-inspection.js';
@@ -41,6 +42,21 @@ const RETRAIN_DELAY_MS = 1500;
  * first recording session.
  */
 export const FIRST_PROFILE_MINIMUM = { phrases: 2, takes: 6 } as const;
+
+/**
+ * What a person is told while a profile that could not be read is trained again: the app
+ * shows it after its own "Your voice profile could not be loaded."
+ */
+export const PROFILE_REBUILDING_MESSAGE =
+  'Its file was damaged, so your voice profile is being made again from your recordings. Try again in a minute.';
+
+/**
+ * Whether loading a stored profile failed for good: its file is gone, or its bytes are
+ * refused (damaged, or a format this build cannot read). Its takes can make it again.
+ */
+export function isUnreadableProfile(error: unknown): boolean {
+  return error instanceof BlobMissing || (error instanceof SpeechError && error.code === 'bad_model');
+}
 
 export interface VoiceProfileDeps {
   phrases: PhrasesRepository;
@@ -490,8 +506,20 @@ export class VoiceProfileService {
   async modelFile(userId: string, modelId: string, file: 'profile' | 'voice' = 'profile') {
     const model = await this.deps.recordings.findModel(userId, modelId);
     if (!model) throw notFound('Model');
-    if (file === 'profile')
-      return { bytes: await this.deps.storage.get(model.storage_key), version: model.version };
+    if (file === 'profile') {
+      // A browser that cached a damaged profile would be stuck with it for good (its files
+      // never change): one that cannot be read is made again instead of sent.
+      let bytes: Uint8Array;
+      try {
+        bytes = await this.deps.storage.get(model.storage_key);
+        deserializeProfile(bytes);
+      } catch (error) {
+        if (!isUnreadableProfile(error)) throw error;
+        await this.rebuildUnreadable(userId, model.version, error);
+        throw new AppError(503, PROFILE_REBUILDING_MESSAGE, 'PROFILE_REBUILDING');
+      }
+      return { bytes, version: model.version };
+    }
     // A past version's adapted means are gone (see train), as are those training made none of.
     const bytes =
       typeof model.meta.voice_bytes === 'number'
@@ -499,6 +527,16 @@ export class VoiceProfileService {
         : undefined;
     if (bytes === undefined) throw notFound('Model');
     return { bytes, version: model.version };
+  }
+
+  /**
+   * The person's profile `version` cannot be read (`isUnreadableProfile`): it is trained
+   * again from their takes, which are kept apart from it, unless that training is queued.
+   */
+  async rebuildUnreadable(userId: string, version: number, error: unknown) {
+    if (await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId)) return;
+    this.deps.log.error({ err: error, userId, version }, 'a voice profile cannot be read: training it again');
+    await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {});
   }
 
   /** Deletes a phrase with its takes (rows and files); the profile is retrained without it. */

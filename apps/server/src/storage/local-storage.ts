@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type BlobStorage } from './blob-storage.js';
+import { assertSafeKey, BlobMissing, type BlobStorage } from './blob-storage.js';
 
 /** Blobs as files under a folder. A write lands whole or not at all (temporary file, then rename). */
 export class LocalStorage implements BlobStorage {
@@ -16,7 +16,18 @@ export class LocalStorage implements BlobStorage {
   }
 
   async get(key: string) {
-    return new Uint8Array(await readFile(this.pathOf(key)));
+    let file: Buffer;
+    try {
+      file = await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobMissing(key);
+      throw error;
+    }
+    // The bytes read, as a plain Uint8Array (a Buffer's `slice` shares its memory): a view
+    // when they fill a buffer of their own, as a whole file read does, not a second copy.
+    return file.byteOffset === 0 && file.buffer.byteLength === file.byteLength
+      ? new Uint8Array(file.buffer)
+      : new Uint8Array(file);
   }
 
   async delete(key: string) {
