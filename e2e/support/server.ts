@@ -83,6 +83,8 @@ export async function startServer(env: Record<string, string> = {}) {
   return {
     url,
     db,
+    /** Where the server keeps its files (blobs under `blobs/`). */
+    dataDir: config.dataDir,
     services,
     mailer,
     signUp,

@@ -32,7 +32,10 @@ export async function pressToTalk(page: Page) {
   await page.getByRole('button', { name: 'Start listening' }).click();
 }
 
-/** A new person with a profile of `PHRASES`, signed in; `state` goes into the app's storage. */
+/**
+ * A new person with a profile of `PHRASES`, signed in; `state` goes into the app's storage.
+ * Returns the person.
+ */
 export async function signInTrained(
   server: TestServer,
   context: BrowserContext,
@@ -45,6 +48,7 @@ export async function signInTrained(
     notificationStatus: { acoustic_model_version: String(version) },
     ...state,
   });
+  return user;
 }
 
 /** Once the page is `ready`, listens hands-free. */

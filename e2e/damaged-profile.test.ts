@@ -1,0 +1,88 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshots } from './support/browser.js';
+import { usePagePerTest } from './support/harness.js';
+import type { TestServer } from './support/server.js';
+import { PHRASES, pressToTalk, signInTrained } from './support/speak-page.js';
+import { fakeMicrophone, writePhraseWav } from './support/speech.js';
+
+// A person whose stored voice profile was damaged (one bit of its file changed, as a failing
+// disk or a bad copy would) opens the app: they are told it is being made again from their
+// recordings, and once it is, they are understood (docs/decisions/0138).
+
+const SAID = 'good morning';
+const microphoneWav = fakeMicrophone('damaged-profile', (file) =>
+  writePhraseWav(file, SAID, { silenceBefore: 1, silenceAfter: 3 }),
+);
+
+let server: TestServer;
+let context: BrowserContext;
+let page: Page;
+usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
+
+/** Changes one bit of the person's newest profile file; its version. */
+async function damageNewestProfile(email: string): Promise<number> {
+  const { storage_key, version } = await server.db
+    .selectFrom('models')
+    .innerJoin('users', 'users.id', 'models.user_id')
+    .select(['models.storage_key', 'models.version'])
+    .where('users.email', '=', email)
+    .orderBy('models.version', 'desc')
+    .executeTakeFirstOrThrow();
+  const file = path.join(server.dataDir, 'blobs', storage_key);
+  const bytes = await readFile(file);
+  bytes[bytes.length - 20] = (bytes[bytes.length - 20] as number) ^ 0x10;
+  await writeFile(file, bytes);
+  return version;
+}
+
+/** Waits until the person's profile is at `version`. */
+async function profileAt(email: string, version: number) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await server.db
+            .selectFrom('models')
+            .innerJoin('users', 'users.id', 'models.user_id')
+            .select('models.version')
+            .where('users.email', '=', email)
+            .orderBy('models.version', 'desc')
+            .executeTakeFirst()
+        )?.version,
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(version);
+}
+
+describe('a voice profile whose file was damaged', () => {
+  for (const engine of ['server', 'local'] as const) {
+    it(`speak (${engine}): says it is being made again, then understands the person with the new one`, async () => {
+      expect(PHRASES).toContain(SAID);
+      // Someone who chose to speak: the app comes back to it after the notice of a new profile.
+      const { email } = await signInTrained(server, context, {
+        recognitionMode: 'speak',
+        ...(engine === 'local' ? { recognitionEngine: 'local' } : {}),
+      });
+      const damaged = await damageNewestProfile(email);
+      await page.goto('/speak');
+      const status = page.getByTestId('recognition-status');
+      await status.getByText('is being made again from your recordings').waitFor({ timeout: 30_000 });
+      expect(await status.textContent()).toContain(
+        'Your voice profile could not be loaded. Its file was damaged, so your voice profile is being made again from your recordings. Try again in a minute.',
+      );
+      if (engine === 'server') await saveScreenshots(page, 'speak-profile-being-made-again');
+
+      await profileAt(email, damaged + 1);
+      await page.getByRole('button', { name: 'Connect again' }).click();
+      // The new version is a new profile: the app says so, as after any training.
+      await page.getByRole('button', { name: 'Use Parla' }).click();
+      await pressToTalk(page);
+      await expect
+        .poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 })
+        .toBe(SAID);
+    });
+  }
+});
