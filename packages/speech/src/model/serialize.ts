@@ -194,13 +194,16 @@ function settingsValid(settings: unknown, version: number): settings is ModelSet
 /**
  * The header's parts every format has, each of the shape the templates are read by: the
  * phrases, a whole number of dimensions with a step for each, templates of known phrases
- * and whole frames, finite scales. A file damaged there would otherwise fail in the
- * reading, or load as other templates.
+ * and whole frames, and lists of scales. A file damaged there would otherwise fail in the
+ * reading, or load as other templates. No stricter than what training writes: a scale it
+ * could not measure is written as JSON writes any number that is not finite, null.
  */
 function shapeValid(header: unknown): header is Header {
   if (typeof header !== 'object' || header === null) return false;
-  const { phrases, dim, steps, templates, scales, templateScales, minSilence, trainedAt, phoneMean } =
-    header as Record<string, unknown>;
+  const { phrases, dim, steps, templates, scales, templateScales, phoneMean } = header as Record<
+    string,
+    unknown
+  >;
   return (
     Array.isArray(phrases) &&
     phrases.length > 0 &&
@@ -220,14 +223,15 @@ function shapeValid(header: unknown): header is Header {
         (t[0] as number) < phrases.length &&
         countUpTo(Number.MAX_SAFE_INTEGER)(t[1]),
     ) &&
-    Array.isArray(scales) &&
-    scales.every(finite) &&
-    (templateScales === undefined || (Array.isArray(templateScales) && templateScales.every(finite))) &&
-    finite(minSilence) &&
-    typeof trainedAt === 'string' &&
-    (phoneMean === undefined || (Array.isArray(phoneMean) && phoneMean.every(finite)))
+    numbersOrNull(scales) &&
+    (templateScales === undefined || numbersOrNull(templateScales)) &&
+    (phoneMean === undefined || numbersOrNull(phoneMean))
   );
 }
+
+/** A list of numbers as JSON holds them (null for one that was not finite). */
+const numbersOrNull = (x: unknown): boolean =>
+  Array.isArray(x) && x.every((v) => v === null || typeof v === 'number');
 
 /** Most dimensions a matching frame may have: cepstra, their deltas and a phone view. */
 const MAX_DIM = 1024;
