@@ -11,7 +11,8 @@ function fakeCaches() {
       return Promise.resolve();
     },
     keys: () => Promise.resolve([...kept.keys()].map((url) => ({ url }))),
-    delete: (request: { url: string }) => Promise.resolve(kept.delete(request.url)),
+    delete: (request: string | { url: string }) =>
+      Promise.resolve(kept.delete(typeof request === 'string' ? request : request.url)),
   };
   vi.stubGlobal('caches', { open: () => Promise.resolve(cache), delete: () => Promise.resolve(true) });
   vi.stubGlobal('location', { origin: 'https://parla.test' });
@@ -37,5 +38,21 @@ describe('cachedModel', () => {
     expect(await cachedModel(v2[0] ?? '', again)).toEqual(new Uint8Array([2]));
     expect(await cachedModel(v2[1] ?? '', again)).toEqual(new Uint8Array([3]));
     expect(again).not.toHaveBeenCalled();
+  });
+
+  it('downloads again a kept copy that is no longer intact, and keeps the new one', async () => {
+    const kept = fakeCaches();
+    const url = '/app/end_user/models/m1/v4/profile.bin';
+    const intact = (bytes: Uint8Array) => bytes[0] === 7;
+    await cachedModel(url, () => Promise.resolve(new Uint8Array([8]).buffer));
+    const download = vi.fn(() => Promise.resolve(new Uint8Array([7]).buffer));
+    expect(await cachedModel(url, download, intact)).toEqual(new Uint8Array([7]));
+    expect(download).toHaveBeenCalledTimes(1);
+    expect(
+      new Uint8Array(await (kept.get(`https://parla.test${url}`) as Response).clone().arrayBuffer()),
+    ).toEqual(new Uint8Array([7]));
+    // Intact now: kept.
+    expect(await cachedModel(url, download, intact)).toEqual(new Uint8Array([7]));
+    expect(download).toHaveBeenCalledTimes(1);
   });
 });

@@ -18,7 +18,7 @@ import {
   type Prepared,
   type Profile,
 } from './profile.js';
-import { deserializeProfile, serializeProfile } from './serialize.js';
+import { deserializeProfile, sealHolds, serializeProfile } from './serialize.js';
 import { DtwWorkspace } from './dtw.js';
 import { align, prune, sketchDistance, SketchTable } from './scoring.js';
 import {
@@ -696,6 +696,9 @@ describe('serialised profiles', () => {
 
   it('seals every file it writes, and refuses one changed anywhere after', () => {
     expect(new TextDecoder().decode(bytes.subarray(bytes.length - 8, bytes.length - 4))).toBe('CRC1');
+    expect(sealHolds(bytes)).toBe(true);
+    // A file from before the seal has none to break.
+    expect(sealHolds(unsealed(bytes))).toBe(true);
     const headerEnd = 10 + new DataView(bytes.buffer).getUint32(6, true);
     // A digit of the header (a count or a scale that still parses), a template's value, the
     // seal's own sum: each would load as another profile, or not at all, without the seal.
@@ -707,6 +710,7 @@ describe('serialised profiles', () => {
     ] as const) {
       const changed = bytes.slice();
       changed[at] = value;
+      expect(sealHolds(changed)).toBe(false);
       expect(() => deserializeProfile(changed)).toThrow(/cannot be loaded: the file is damaged/);
     }
     // Bytes beyond the templates that are no seal.

@@ -10,6 +10,7 @@ vi.mock('../../../lib/api', () => ({ api: { get: (...args: unknown[]) => get(...
 vi.mock('../../../lib/model-cache', () => ({ cachedModel, clearCachedModels }));
 
 const { loadLocalModel } = await import('./recognition.api');
+const { sealHolds } = await import('@parla/speech');
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -26,7 +27,8 @@ describe('loadLocalModel', () => {
       ),
     );
     expect(await loadLocalModel()).toEqual({ version: 3, bytes: new Uint8Array([7, 8]) });
-    expect(cachedModel).toHaveBeenCalledWith(profile, expect.any(Function));
+    // A kept copy is checked against its seal before it is used (docs/decisions/0138).
+    expect(cachedModel).toHaveBeenCalledWith(profile, expect.any(Function), sealHolds);
     expect(clearCachedModels).not.toHaveBeenCalled();
   });
 

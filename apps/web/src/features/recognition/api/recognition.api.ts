@@ -7,7 +7,7 @@ import {
   type RecognitionResult,
   type RecognitionUploadInfoSchema,
 } from '@parla/contract';
-import { knowsTheVoice } from '@parla/speech';
+import { knowsTheVoice, sealHolds } from '@parla/speech';
 import type { z } from 'zod';
 import { appConfig } from '../../../config/app-config';
 import { api } from '../../../lib/api';
@@ -31,12 +31,14 @@ export const loadLocalModel: ModelSource = async () => {
   }
   const link = links.links.find((file) => file.name === 'profile');
   if (!link) return null;
-  return { version: links.version, bytes: await cachedFile(link.url) };
+  // A kept copy damaged since would be refused by the recogniser for as long as its version
+  // lasts: one whose seal no longer holds is downloaded again.
+  return { version: links.version, bytes: await cachedFile(link.url, sealHolds) };
 };
 
 /** A file of the current model version, from the cache or the server (its versioned address is its key). */
-function cachedFile(url: string) {
-  return cachedModel(url, () => api.get<ArrayBuffer>(url, { responseType: 'arrayBuffer' }));
+function cachedFile(url: string, intact?: (bytes: Uint8Array) => boolean) {
+  return cachedModel(url, () => api.get<ArrayBuffer>(url, { responseType: 'arrayBuffer' }), intact);
 }
 
 /**
