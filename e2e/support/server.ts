@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { hashPasswordForTransport, type SessionResponse, type SignUpRequest } from '@parla/contract';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -91,6 +92,8 @@ export async function startServer(env: Record<string, string> = {}) {
     async close() {
       await app.close();
       await db.destroy();
+      // Its takes, profiles and outbox: a run leaves nothing behind.
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }
