@@ -303,6 +303,39 @@ describe("each take's analysis", () => {
   });
 });
 
+describe('takes whose files cannot be read', () => {
+  it('are left out of the next training, which is made from the rest, and stay stored', async () => {
+    const { user, token, phrases } = await userWithFirstProfile([2, 3], 'theo');
+    const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'takes');
+    const audio = (await readdir(folder)).filter((f) => f.endsWith('.wav')).sort();
+    // One take's audio no longer audio, another's gone, neither with its analysis to fall back on.
+    const [damaged = '', lost = ''] = audio;
+    await writeFile(path.join(folder, damaged), 'not audio');
+    await rm(path.join(folder, lost));
+    for (const file of [damaged, lost]) await rm(path.join(folder, file.replace(/\.wav$/, '.analysis')));
+
+    for (const [index, phrase] of phrases.entries())
+      expect((await upload(token, phrase.id, fsddTake(2 + index, 'theo', 3))).status).toBe(201);
+    const second = await waitForModelVersion(token, 2);
+    expect(second.models[0]?.modelmeta).toMatchObject({ phrases: 2, takes: 6 });
+    const failed = await server.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .where('status', '=', 'failed')
+      .execute();
+    expect(failed).toHaveLength(0);
+    // Their rows stay: nothing the person recorded is removed for it.
+    const rows = await server.db
+      .selectFrom('recordings')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .where('kind', '=', 'training')
+      .execute();
+    expect(rows).toHaveLength(8);
+  });
+});
+
 describe('bad takes', () => {
   it('answers each with a clear 4xx and stores nothing', async () => {
     const user = await signUp(server.api);

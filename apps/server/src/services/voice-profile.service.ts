@@ -281,15 +281,18 @@ export class VoiceProfileService {
       return;
     }
     // A take's audio never changes: its analysis is kept beside it after the first training
-    // and read back instead of analysing the audio again (docs/decisions/0073).
-    const items = await Promise.all(
-      takes.map(async (take): Promise<TakeToTrain> => {
+    // and read back instead of analysing the audio again (docs/decisions/0073). A take that
+    // can be read neither way is left out: one lost file must not stop every training after it.
+    const read = await Promise.all(
+      takes.map(async (take): Promise<TakeToTrain | undefined> => {
         const analysis = await this.keptAnalysis(take.storage_key);
         if (analysis !== undefined) return { text: take.text, unknown: take.unknown, analysis };
-        const audio = downmix(decodeWav(await this.deps.storage.get(take.storage_key)));
-        return { text: take.text, unknown: take.unknown, audio };
+        const audio = await this.takeAudio(job, take);
+        return audio === undefined ? undefined : { text: take.text, unknown: take.unknown, audio };
       }),
     );
+    const usable = takes.filter((_, i) => read[i] !== undefined);
+    const items = read.filter((item) => item !== undefined);
     // The generic path is adapted to the person's voice and judged on it with every phrase
     // they have: it may answer for those not recorded yet only if it names their recorded
     // ones well (0102, 0128).
@@ -297,11 +300,9 @@ export class VoiceProfileService {
       phrases: (await this.deps.phrases.list(userId, {})).map((phrase) => phrase.text),
       takes: (
         await takesToAdaptOn(
-          phraseTakes,
+          usable.filter((take) => !take.unknown),
           // A take training decodes anyway (it has no kept analysis yet) is not read twice.
-          async (take) =>
-            items[takes.indexOf(take)]?.audio ??
-            downmix(decodeWav(await this.deps.storage.get(take.storage_key))),
+          async (take) => items[usable.indexOf(take)]?.audio ?? (await this.takeAudio(job, take)),
         )
       ).map(({ text, audio }) => ({ text, audio })),
     };
@@ -318,7 +319,7 @@ export class VoiceProfileService {
     // Before the model is announced: once it is, the user's files are all in place.
     await this.keepAnalyses(
       job,
-      takes.map((take) => take.storage_key),
+      usable.map((take) => take.storage_key),
       trained.analyses,
     );
     const version = (previous?.version ?? 0) + 1;
@@ -416,6 +417,23 @@ export class VoiceProfileService {
       if (await this.deps.users.findById(userId)) throw error;
       await this.deleteAllFilesOf(userId);
       return false;
+    }
+  }
+
+  /**
+   * A take's audio as training reads it; undefined, and logged, when it cannot be read (its
+   * file gone, or no longer audio). The take stays stored: only this training goes without it.
+   */
+  private async takeAudio(job: Job, take: { id: string; storage_key: string }) {
+    try {
+      return downmix(decodeWav(await this.deps.storage.get(take.storage_key)));
+    } catch (error) {
+      if (!(error instanceof BlobMissing || error instanceof SpeechError)) throw error;
+      this.deps.log.warn(
+        { job: job.id, take: take.id, err: error },
+        'a take cannot be read: trained without it',
+      );
+      return undefined;
     }
   }
 

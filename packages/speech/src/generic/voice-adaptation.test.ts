@@ -163,6 +163,15 @@ describe('takesToAdaptOn', () => {
     const few = takes(1, 2);
     expect(await takesToAdaptOn(few, (take) => Promise.resolve(take.audio))).toHaveLength(few.length);
   });
+
+  it('passes over a take whose audio cannot be read, and reads on', async () => {
+    const all = takes(1, 2);
+    const chosen = await takesToAdaptOn(all, (take) =>
+      Promise.resolve(take.id === 0 ? undefined : take.audio),
+    );
+    // Two takes of four phrases, in turn: all but the one that cannot be read.
+    expect(chosen.map((take) => take.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
 });
 
 describe('meansFileWith', () => {

@@ -33,13 +33,15 @@ export function wordSeconds(audio: Float32Array): number {
  */
 export async function takesToAdaptOn<T extends { text: string }>(
   takes: readonly T[],
-  audioOf: (take: T) => Promise<Float32Array>,
+  /** The take's audio; undefined passes it over (a take whose file cannot be read). */
+  audioOf: (take: T) => Promise<Float32Array | undefined>,
 ): Promise<(T & { audio: Float32Array })[]> {
   const chosen: (T & { audio: Float32Array })[] = [];
   let seconds = 0;
   for (const take of takesInTurn(takes)) {
     if (seconds >= ADAPTATION_SECONDS && chosen.length >= TAKES_TO_JUDGE) break;
     const audio = await audioOf(take);
+    if (audio === undefined) continue;
     seconds += wordSeconds(audio);
     chosen.push({ ...take, audio });
   }
