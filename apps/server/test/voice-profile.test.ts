@@ -64,13 +64,16 @@ async function waitForModelVersion(token: string, version: number) {
   }
 }
 
-/** The user's jobs queued or running. */
-function pendingJobs(userId: string) {
+/** The user's jobs in these states: by default queued or running. */
+function pendingJobs(
+  userId: string,
+  states: ('queued' | 'running' | 'done' | 'failed')[] = ['queued', 'running'],
+) {
   return server.db
     .selectFrom('jobs')
     .select('id')
     .where('user_id', '=', userId)
-    .where('status', 'in', ['queued', 'running'])
+    .where('status', 'in', states)
     .execute();
 }
 
@@ -318,13 +321,7 @@ describe('takes whose files cannot be read', () => {
       expect((await upload(token, phrase.id, fsddTake(2 + index, 'theo', 3))).status).toBe(201);
     const second = await waitForModelVersion(token, 2);
     expect(second.models[0]?.modelmeta).toMatchObject({ phrases: 2, takes: 6 });
-    const failed = await server.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('user_id', '=', user.user.id)
-      .where('status', '=', 'failed')
-      .execute();
-    expect(failed).toHaveLength(0);
+    expect(await pendingJobs(user.user.id, ['failed'])).toHaveLength(0);
     // Their rows stay: nothing the person recorded is removed for it.
     const rows = await server.db
       .selectFrom('recordings')
