@@ -44,6 +44,13 @@ describe('recording a voice profile in the browser', () => {
     await page.goto('/record');
     await expect.poll(() => page.getByRole('heading', { name: 'Scenarios' }).isVisible()).toBe(true);
     await page.getByText(/Your voice profile starts with your recordings/).waitFor();
+    // Each scenario says how far along it is; one with none of the person's phrases says so.
+    expect(await page.getByRole('button', { name: /^Basic needs/ }).textContent()).toContain(
+      '0 of 10 phrases recorded',
+    );
+    expect(await page.getByRole('button', { name: /^Feelings/ }).textContent()).toContain(
+      'No phrases added yet',
+    );
     const phraseList = page.getByRole('list', { name: /^Your phrases: / });
     const recordLinks = phraseList.getByRole('link', { name: /^Record “/ });
     const firstTwo = [

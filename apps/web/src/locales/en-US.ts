@@ -341,6 +341,8 @@ export const enUS = {
     scenarios: 'Scenarios',
     scenariosIntro: 'Each scenario is a set of everyday phrases. Choose the one to work on.',
     recordedOf: '{{recorded}} of {{total}} phrases recorded',
+    // A scenario none of whose phrases the person has added yet: '0 of 0' says nothing.
+    noPhrasesYet: 'No phrases added yet',
     yourPhrases: 'Your phrases: {{scenario}}',
     recordCount_one: 'Record 1 phrase',
     recordCount_other: 'Record {{count}} phrases',

@@ -94,10 +94,12 @@ export function RecordPhrasesRoute() {
               >
                 <span style={{ fontWeight: 700 }}>{scenario.name}</span>
                 <span>
-                  {t('phrasesPage.recordedOf', {
-                    recorded: stat?.recorded_phrases ?? 0,
-                    total: stat?.phrases ?? 0,
-                  })}
+                  {(stat?.phrases ?? 0) === 0
+                    ? t('phrasesPage.noPhrasesYet')
+                    : t('phrasesPage.recordedOf', {
+                        recorded: stat?.recorded_phrases ?? 0,
+                        total: stat?.phrases ?? 0,
+                      })}
                 </span>
               </ToggleButton>
             );
