@@ -322,14 +322,27 @@ describe('takes whose files cannot be read', () => {
     const second = await waitForModelVersion(token, 2);
     expect(second.models[0]?.modelmeta).toMatchObject({ phrases: 2, takes: 6 });
     expect(await pendingJobs(user.user.id, ['failed'])).toHaveLength(0);
-    // Their rows stay: nothing the person recorded is removed for it.
+    // Their rows stay, marked: nothing the person recorded is removed for it.
     const rows = await server.db
       .selectFrom('recordings')
-      .select('id')
+      .select(['storage_key', 'metadata'])
       .where('user_id', '=', user.user.id)
       .where('kind', '=', 'training')
       .execute();
     expect(rows).toHaveLength(8);
+    const marked = rows.filter(
+      (row) => (row.metadata as { unreadable?: boolean } | null)?.unreadable === true,
+    );
+    expect(marked.map((row) => path.basename(row.storage_key)).sort()).toEqual([damaged, lost].sort());
+    // Their phrases count them no more, so the app asks for another take of each.
+    const { body } = await server.api.get<{ phrases: Phrase[] }>('/app/casr/phrases', token);
+    expect(body.phrases.reduce((sum, phrase) => sum + phrase.takes, 0)).toBe(6);
+    // No training reads them again, even were a file to come back: the phrase asked for a
+    // take in its place. One more take makes 7.
+    await writeFile(path.join(folder, damaged), fsddTake(2, 'theo', 5));
+    expect((await upload(token, phrases[0]?.id ?? '', fsddTake(2, 'theo', 4))).status).toBe(201);
+    const third = await waitForModelVersion(token, 3);
+    expect(third.models[0]?.modelmeta).toMatchObject({ takes: 7 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { PhraseRow, PhrasesTable } from '../db/schema.js';
+import { READABLE_TAKE } from './recordings.repository.js';
 
 /** A count as the drivers return it: pg gives bigint as a string, PGlite as a number or bigint. */
 type DbCount = string | number | bigint;
@@ -81,7 +82,10 @@ export class PhrasesRepository {
     const rows = await this.db
       .selectFrom('phrases')
       .leftJoin('recordings', (join) =>
-        join.onRef('recordings.phrase_id', '=', 'phrases.id').on('recordings.kind', '=', 'training'),
+        join
+          .onRef('recordings.phrase_id', '=', 'phrases.id')
+          .on('recordings.kind', '=', 'training')
+          .on(READABLE_TAKE),
       )
       .select('phrases.scenario_id')
       .select((eb) => [
@@ -134,7 +138,10 @@ export class PhrasesRepository {
     let query = this.db
       .selectFrom('phrases')
       .leftJoin('recordings', (join) =>
-        join.onRef('recordings.phrase_id', '=', 'phrases.id').on('recordings.kind', '=', 'training'),
+        join
+          .onRef('recordings.phrase_id', '=', 'phrases.id')
+          .on('recordings.kind', '=', 'training')
+          .on(READABLE_TAKE),
       )
       .selectAll('phrases')
       .select((eb) => eb.fn.count<DbCount>('recordings.id').as('takes'))

@@ -2,6 +2,13 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ModelsTable, RecordingsTable } from '../db/schema.js';
 
+/**
+ * A training take whose file could not be read when training last tried (`metadata.unreadable`):
+ * it is no longer trained on nor counted among its phrase's takes, so the phrase asks for
+ * another. Its row stays.
+ */
+export const READABLE_TAKE = sql<boolean>`(recordings.metadata->>'unreadable') is null`;
+
 /** A row to insert, with its JSON column given as a value rather than as text. */
 type NewRow<Table, JsonColumn extends keyof Table> = Omit<Insertable<Table>, JsonColumn | 'created_at'>;
 
@@ -16,10 +23,13 @@ export class RecordingsRepository {
       .execute();
   }
 
-  /** Every training take of the user, with its phrase's current words. */
-  trainingTakes(userId: string) {
+  /**
+   * Every training take of the user, with its phrase's current words; with `readable`, only
+   * those training can still read.
+   */
+  trainingTakes(userId: string, options: { readable?: boolean } = {}) {
     // Utterances marked as none of the user's phrases are takes without a phrase.
-    return this.db
+    const query = this.db
       .selectFrom('recordings')
       .leftJoin('phrases', 'phrases.id', 'recordings.phrase_id')
       .select([
@@ -31,8 +41,8 @@ export class RecordingsRepository {
       ])
       .where('recordings.user_id', '=', userId)
       .where('recordings.kind', '=', 'training')
-      .orderBy('recordings.created_at')
-      .execute();
+      .orderBy('recordings.created_at');
+    return (options.readable === true ? query.where(READABLE_TAKE) : query).execute();
   }
 
   /** One of the user's recordings of a kind; another user's is never found. */

@@ -254,7 +254,7 @@ export class VoiceProfileService {
     const userId = job.userId;
     if (!userId) return;
     const takes = takesForTraining(
-      (await this.deps.recordings.trainingTakes(userId)).map((take) => {
+      (await this.deps.recordings.trainingTakes(userId, { readable: true })).map((take) => {
         // A take without a phrase is an utterance marked as none of the person's phrases.
         const unknown = take.text === null;
         return {
@@ -421,18 +421,23 @@ export class VoiceProfileService {
   }
 
   /**
-   * A take's audio as training reads it; undefined, and logged, when it cannot be read (its
-   * file gone, or no longer audio). The take stays stored: only this training goes without it.
+   * A take's audio as training reads it; undefined when it cannot be read (its file gone, or
+   * no longer audio). Such a take is marked (`READABLE_TAKE`): no training reads it again,
+   * and its phrase counts one take fewer, so the app asks for another. Its row stays.
    */
-  private async takeAudio(job: Job, take: { id: string; storage_key: string }) {
+  private async takeAudio(
+    job: Job,
+    take: { id: string; storage_key: string; metadata: Record<string, unknown> | null },
+  ) {
     try {
       return downmix(decodeWav(await this.deps.storage.get(take.storage_key)));
     } catch (error) {
       if (!(error instanceof BlobMissing || error instanceof SpeechError)) throw error;
       this.deps.log.warn(
         { job: job.id, take: take.id, err: error },
-        'a take cannot be read: trained without it',
+        'a take cannot be read: trained without it, and its phrase asks for another',
       );
+      await this.deps.recordings.updateMetadata(take.id, { ...take.metadata, unreadable: true });
       return undefined;
     }
   }
