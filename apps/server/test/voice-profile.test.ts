@@ -325,7 +325,7 @@ describe('takes whose files cannot be read', () => {
     // Their rows stay, marked: nothing the person recorded is removed for it.
     const rows = await server.db
       .selectFrom('recordings')
-      .select(['storage_key', 'metadata'])
+      .select(['storage_key', 'metadata', 'phrase_id'])
       .where('user_id', '=', user.user.id)
       .where('kind', '=', 'training')
       .execute();
@@ -343,6 +343,13 @@ describe('takes whose files cannot be read', () => {
     expect((await upload(token, phrases[0]?.id ?? '', fsddTake(2, 'theo', 4))).status).toBe(201);
     const third = await waitForModelVersion(token, 3);
     expect(third.models[0]?.modelmeta).toMatchObject({ takes: 7 });
+
+    // Deleting a phrase still deletes a marked take's file with the others.
+    const phraseId = rows.find((row) => path.basename(row.storage_key) === damaged)?.phrase_id;
+    expect((await server.api.post('/app/casr/deletePhrase', { phrase_id: phraseId }, token)).status).toBe(
+      200,
+    );
+    expect(await readdir(folder)).not.toContain(damaged);
   });
 });
 
