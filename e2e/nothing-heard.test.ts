@@ -34,10 +34,11 @@ async function pressAndSayNothing(page: Page) {
   await page.waitForTimeout(2_500);
   await page.getByRole('button', { name: 'Stop listening' }).click();
   const notice = page.getByTestId('nothing-understood');
-  // Well before the 14 s the processing flag would otherwise wait for a result. Not 5 s: a
-  // worker recognising on this device loads its generic engine beside the stream, and on a
-  // machine at half speed, beside other browser tests, the notice once came later than that.
-  await notice.waitFor({ timeout: 9_000 });
+  // Only the stream's end says nothing was heard: the processing flag's own timeout (at
+  // least 14 s) clears it without a notice, so the notice at all is what this checks, not how
+  // soon. On two cores shared with another browser test's server training a profile, or with
+  // a local worker loading its generic engine, it has come after more than 9 s.
+  await notice.waitFor({ timeout: 13_000 });
   expect(await notice.textContent()).toContain('Nothing was heard');
   expect(await notice.getAttribute('role')).toBe('status');
   expect(await page.getByTestId('recognition-status').textContent()).not.toContain('Working out');
