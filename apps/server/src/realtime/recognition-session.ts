@@ -24,13 +24,8 @@ import {
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/crypto.js';
-import {
-  ProfileBeingRebuilt,
-  type FollowedStream,
-  type LoadedModel,
-  type RecognitionService,
-} from '../services/recognition.service.js';
-import { PROFILE_REBUILDING_MESSAGE } from '../services/voice-profile.service.js';
+import type { FollowedStream, LoadedModel, RecognitionService } from '../services/recognition.service.js';
+import { PROFILE_REBUILDING_MESSAGE, ProfileBeingRebuilt } from '../services/voice-profile.service.js';
 import { maskProfanities } from '../services/profanity.js';
 import {
   binaryPayload,

@@ -7,7 +7,6 @@ import {
   type UserSettings,
 } from '@parla/contract';
 import {
-  deserializeProfile,
   downmix,
   encodeWavPcm16,
   hearsAgain,
@@ -31,12 +30,7 @@ import type { RecordingsRepository } from '../repositories/recordings.repository
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import type { AdaptedVoice, PersonHeard, SecondOpinionListener } from './second-opinion-listener.js';
-import {
-  isUnreadableProfile,
-  MODEL_TYPE,
-  voiceKeyOf,
-  type VoiceProfileService,
-} from './voice-profile.service.js';
+import { MODEL_TYPE, voiceKeyOf, type VoiceProfileService } from './voice-profile.service.js';
 
 export interface LoadedModel {
   matcher: Matcher;
@@ -53,14 +47,6 @@ export interface FollowedStream {
   streamId: string;
 }
 
-/** The person's newest profile cannot be read, and is being trained again from their takes. */
-export class ProfileBeingRebuilt extends Error {
-  constructor() {
-    super('The voice profile cannot be read: it is being trained again.');
-    this.name = 'ProfileBeingRebuilt';
-  }
-}
-
 /** Loaded profiles kept in memory; a user's streams share one. */
 const CACHE_SIZE = 200;
 
@@ -75,12 +61,12 @@ export class RecognitionService {
     private readonly storage: BlobStorage,
     private readonly secondOpinion: SecondOpinionListener,
     private readonly log: FastifyBaseLogger,
-    private readonly profiles: Pick<VoiceProfileService, 'rebuildUnreadable'>,
+    private readonly profiles: Pick<VoiceProfileService, 'readProfile'>,
   ) {}
 
   /**
    * The user's current profile, or undefined when none is built yet; a
-   * {@link ProfileBeingRebuilt} when it cannot be read (it is then trained again).
+   * `ProfileBeingRebuilt` when it cannot be read (it is then trained again).
    */
   async loadModel(userId: string): Promise<LoadedModel | undefined> {
     const model = await this.recordings.latestModel(userId, MODEL_TYPE);
@@ -92,14 +78,7 @@ export class RecognitionService {
       this.cache.set(userId, cached);
       return cached;
     }
-    let matcher: Matcher;
-    try {
-      matcher = new Matcher(deserializeProfile(await this.storage.get(model.storage_key)));
-    } catch (error) {
-      if (!isUnreadableProfile(error)) throw error;
-      await this.profiles.rebuildUnreadable(userId, model.version, error);
-      throw new ProfileBeingRebuilt();
-    }
+    const matcher = await this.profiles.readProfile(userId, model, (profile) => new Matcher(profile));
     const { genericTrusted, voice } = await this.genericPathFor(model);
     const loaded = { matcher, version: model.version, genericTrusted, voice };
     this.cache.set(userId, loaded);

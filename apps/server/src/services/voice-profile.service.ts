@@ -16,6 +16,7 @@ import {
   SpeechError,
   takesForTraining,
   takesToAdaptOn,
+  type Profile,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../errors.js';
@@ -54,8 +55,16 @@ export const PROFILE_REBUILDING_MESSAGE =
  * Whether loading a stored profile failed for good: its file is gone, or its bytes are
  * refused (damaged, or a format this build cannot read). Its takes can make it again.
  */
-export function isUnreadableProfile(error: unknown): boolean {
+function isUnreadableProfile(error: unknown): boolean {
   return error instanceof BlobMissing || (error instanceof SpeechError && error.code === 'bad_model');
+}
+
+/** The person's newest profile cannot be read, and is being trained again from their takes. */
+export class ProfileBeingRebuilt extends Error {
+  constructor() {
+    super('The voice profile cannot be read: it is being trained again.');
+    this.name = 'ProfileBeingRebuilt';
+  }
 }
 
 export interface VoiceProfileDeps {
@@ -532,16 +541,13 @@ export class VoiceProfileService {
     if (file === 'profile') {
       // A browser that cached a damaged profile would be stuck with it for good (its files
       // never change): one that cannot be read is made again instead of sent.
-      let bytes: Uint8Array;
       try {
-        bytes = await this.deps.storage.get(model.storage_key);
-        deserializeProfile(bytes);
+        return { bytes: await this.readProfile(userId, model, (_, bytes) => bytes), version: model.version };
       } catch (error) {
-        if (!isUnreadableProfile(error)) throw error;
-        await this.rebuildUnreadable(userId, model.version, error);
-        throw new AppError(503, PROFILE_REBUILDING_MESSAGE, 'PROFILE_REBUILDING');
+        if (error instanceof ProfileBeingRebuilt)
+          throw new AppError(503, PROFILE_REBUILDING_MESSAGE, 'PROFILE_REBUILDING');
+        throw error;
       }
-      return { bytes, version: model.version };
     }
     // A past version's adapted means are gone (see train), as are those training made none of.
     const bytes =
@@ -553,13 +559,30 @@ export class VoiceProfileService {
   }
 
   /**
-   * The person's profile `version` cannot be read (`isUnreadableProfile`): it is trained
-   * again from their takes, which are kept apart from it, unless that training is queued.
+   * A version of the person's profile read from storage, and `use`d (loaded into a matcher,
+   * or its bytes sent). One that cannot be read (`isUnreadableProfile`) is trained again from
+   * their takes, which are kept apart from it, unless that training is queued or running; a
+   * {@link ProfileBeingRebuilt} says so.
    */
-  async rebuildUnreadable(userId: string, version: number, error: unknown) {
-    if (await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId)) return;
-    this.deps.log.error({ err: error, userId, version }, 'a voice profile cannot be read: training it again');
-    await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {});
+  async readProfile<T>(
+    userId: string,
+    model: { version: number; storage_key: string },
+    use: (profile: Profile, bytes: Uint8Array) => T,
+  ): Promise<T> {
+    try {
+      const bytes = await this.deps.storage.get(model.storage_key);
+      return use(deserializeProfile(bytes), bytes);
+    } catch (error) {
+      if (!isUnreadableProfile(error)) throw error;
+      if (!(await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId))) {
+        this.deps.log.error(
+          { err: error, userId, version: model.version },
+          'a voice profile cannot be read: training it again',
+        );
+        await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {});
+      }
+      throw new ProfileBeingRebuilt();
+    }
   }
 
   /** Deletes a phrase with its takes (rows and files); the profile is retrained without it. */
