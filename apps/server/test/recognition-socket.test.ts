@@ -128,27 +128,36 @@ async function latestModel(person: Session) {
   return info.body.models[0];
 }
 
+/** The person's newest profile version, and where its file is kept. */
+function newestModel(person: Session) {
+  return server.db
+    .selectFrom('models')
+    .select(['storage_key', 'version'])
+    .where('user_id', '=', person.user.id)
+    .orderBy('version', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
 /** Where the generic path's means adapted to the person's voice are kept. */
 async function voiceFile(person: Session) {
-  const { storage_key } = await server.db
-    .selectFrom('models')
-    .innerJoin('users', 'users.id', 'models.user_id')
-    .select('models.storage_key')
-    .where('users.email', '=', person.email)
-    .orderBy('models.version', 'desc')
-    .executeTakeFirstOrThrow();
+  const { storage_key } = await newestModel(person);
   return join(server.config.dataDir, 'blobs', voiceKeyOf(storage_key));
 }
 
-/** The person's current profile file, as the browser downloads it. */
-async function modelFile(person: Session) {
+/** The answer to a download of the person's current profile file, as the browser asks. */
+async function downloadProfile(person: Session) {
   const info = await server.api.get<{ models: { links: { model: string } }[] }>(
     '/app/modelsInfo',
     person.access_token,
   );
-  const response = await fetch(`${server.url}${info.body.models[0]?.links.model ?? ''}`, {
+  return fetch(`${server.url}${info.body.models[0]?.links.model ?? ''}`, {
     headers: { authorization: `Bearer ${person.access_token}` },
   });
+}
+
+/** The person's current profile file, as the browser downloads it. */
+async function modelFile(person: Session) {
+  const response = await downloadProfile(person);
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -670,12 +679,7 @@ describe('recognition over the socket', () => {
       if (i > 120) throw new Error('the takes are still being trained on');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const { storage_key, version } = await server.db
-      .selectFrom('models')
-      .select(['storage_key', 'version'])
-      .where('user_id', '=', person.user.id)
-      .orderBy('version', 'desc')
-      .executeTakeFirstOrThrow();
+    const { storage_key, version } = await newestModel(person);
     const file = join(server.config.dataDir, 'blobs', storage_key);
     // One bit of one template's value, as a failing disk or a bad copy would change it.
     const damaged = await readFile(file);
@@ -683,13 +687,7 @@ describe('recognition over the socket', () => {
     await writeFile(file, damaged);
 
     // The browser is not sent it: it would keep a version's file for good.
-    const info = await server.api.get<{ models: { links: { model: string } }[] }>(
-      '/app/modelsInfo',
-      person.access_token,
-    );
-    const download = await fetch(`${server.url}${info.body.models[0]?.links.model ?? ''}`, {
-      headers: { authorization: `Bearer ${person.access_token}` },
-    });
+    const download = await downloadProfile(person);
     expect(download.status).toBe(503);
     expect(await download.json()).toMatchObject({
       code: 'PROFILE_REBUILDING',
