@@ -1,7 +1,7 @@
 import type { Phrase, RecognitionResult, ServerToClientEvents, StreamEndedPayload } from '@parla/contract';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { concatAudio, deserializeProfile, frameOpusPackets, wavToMono16k } from '@parla/speech';
 import { io, type Socket } from 'socket.io-client';
@@ -932,6 +932,53 @@ describe('recognition over the socket', () => {
     expectUnderstood(one as RecognitionResult, 'one');
     again.socket.disconnect();
   }, 60_000); // two trainings, each adapting the generic path to the voice
+
+  it('answers 410 for an utterance whose recording is gone or damaged, and keeps nothing of it', async () => {
+    const person = await trainUser();
+    const client = await ready(person);
+    const [first, second] = await sayEach(client, [
+      [1, 26],
+      [4, 26],
+    ]);
+    client.socket.disconnect();
+    // The recording is kept just after its result is sent.
+    const fileOf = async (id: string | null | undefined) => {
+      const row = () =>
+        server.db
+          .selectFrom('recordings')
+          .select('storage_key')
+          .where('id', '=', id ?? '')
+          .executeTakeFirst();
+      await expect.poll(row).toBeDefined();
+      return join(server.config.dataDir, 'blobs', (await row())?.storage_key ?? '');
+    };
+    await rm(await fileOf(first?.recording_id));
+    await writeFile(await fileOf(second?.recording_id), 'not a recording any more');
+
+    const gone = await server.api.post(
+      `/app/recording/recognition/${first?.recording_id ?? ''}/confirm`,
+      { text: 'one' },
+      person.access_token,
+    );
+    expect(gone.body).toMatchObject({ status: 410, code: 'RECORDING_GONE' });
+    expect(gone.body.message).toMatch(/can no longer be read/);
+    const damaged = await server.api.post(
+      `/app/recording/recognition/${second?.recording_id ?? ''}/none_of_my_phrases`,
+      {},
+      person.access_token,
+    );
+    expect(damaged.body).toMatchObject({ status: 410, code: 'RECORDING_GONE' });
+    // No take made, and neither utterance marked as answered.
+    const rows = await server.db
+      .selectFrom('recordings')
+      .select(['kind', 'metadata'])
+      .where('user_id', '=', person.user.id)
+      .execute();
+    expect(rows.filter((row) => row.kind === 'training')).toHaveLength(12);
+    expect(rows.map((row) => row.metadata)).not.toContainEqual(
+      expect.objectContaining({ confirmed_take_id: expect.anything() as unknown }),
+    );
+  });
 
   it('reconnects by itself after the server restarts, and recognises again', async () => {
     const client = connect(trained, { reconnection: true });

@@ -214,6 +214,7 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
         response: {
           201: ConfirmRecognitionResponseSchema,
           409: ErrorResponseSchema,
+          410: ErrorResponseSchema,
           422: ErrorResponseSchema,
           ...privateErrors,
         },
@@ -241,6 +242,7 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
         response: {
           201: MarkUnknownResponseSchema,
           409: ErrorResponseSchema,
+          410: ErrorResponseSchema,
           ...privateErrors,
         },
       },

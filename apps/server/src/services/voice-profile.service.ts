@@ -19,7 +19,7 @@ import {
   type Profile,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, notFound } from '../errors.js';
+import { AppError, gone, notFound } from '../errors.js';
 import { newId } from '../lib/crypto.js';
 import type { Job, JobQueue } from '../jobs/job-queue.js';
 import type { TakeToTrain } from '../jobs/train-profile.js';
@@ -30,6 +30,7 @@ import type { UsersRepository } from '../repositories/users.repository.js';
 import { BlobMissing, type BlobStorage } from '../storage/blob-storage.js';
 import type { ImportFile } from './import-archive.js';
 import { DEFAULT_SCENARIO } from './phrases.service.js';
+import { UnreadableAudio } from './audio-decoding.js';
 import { inspectTake, type InspectedTake } from './take-inspection.js';
 
 export const TRAIN_PROFILE_JOB = 'train_profile';
@@ -156,7 +157,7 @@ export class VoiceProfileService {
     phraseId: string | null,
     note: Record<string, unknown>,
   ) {
-    const take = await inspectTake(await this.deps.storage.get(recording.storage_key));
+    const take = await this.utteranceAudio(recording.storage_key);
     const takeId = newId();
     const storageKey = `users/${userId}/takes/${takeId}.wav`;
     await this.deps.storage.put(storageKey, encodeWavPcm16(take.samples, 16_000));
@@ -183,6 +184,22 @@ export class VoiceProfileService {
     const retrain = waiting >= CONFIRMATIONS_PER_RETRAIN;
     if (retrain) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
     return { takeId, retrain };
+  }
+
+  /**
+   * A kept utterance's audio, checked as a take is. A file that is gone or no longer audio
+   * is a 410: the answer cannot teach the profile, and asking again will not change that.
+   */
+  private async utteranceAudio(storageKey: string) {
+    try {
+      return await inspectTake(await this.deps.storage.get(storageKey));
+    } catch (error) {
+      if (!(error instanceof BlobMissing || error instanceof UnreadableAudio)) throw error;
+      throw gone(
+        'The recording of this utterance can no longer be read, so it cannot teach your voice profile.',
+        'RECORDING_GONE',
+      );
+    }
   }
 
   /**
