@@ -63,9 +63,10 @@ function useOutboxSync(userId: string | undefined) {
       ],
     }));
     if (result.uploaded.length > 0 || result.refused.length > 0) {
+      // Each phrase counts its takes, as do the scenarios: all of them moved.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: modelsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: [...phrasesRootKey, 'stats'] }),
+        queryClient.invalidateQueries({ queryKey: phrasesRootKey }),
       ]);
     }
   }, [queryClient, userId]);
