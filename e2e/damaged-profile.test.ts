@@ -1,16 +1,20 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshots } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
+import { endTake } from './support/record-page.js';
 import type { TestServer } from './support/server.js';
+import { seedSession } from './support/session.js';
 import { PHRASES, pressToTalk, signInTrained } from './support/speak-page.js';
 import { fakeMicrophone, writePhraseWav } from './support/speech.js';
+import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
 
 // A person whose stored voice profile was damaged (one bit of its file changed, as a failing
 // disk or a bad copy would) opens the app: they are told it is being made again from their
-// recordings, and once it is, they are understood (docs/decisions/0138).
+// recordings, and once it is, they are understood. A take whose file was lost is asked for
+// again, saying why (docs/decisions/0138).
 
 const SAID = 'good morning';
 const microphoneWav = fakeMicrophone('damaged-profile', (file) =>
@@ -85,4 +89,53 @@ describe('a voice profile whose file was damaged', () => {
         .toBe(SAID);
     });
   }
+});
+
+describe('a take whose file was lost', () => {
+  it('is asked for again on the phrases page, saying why, until it is recorded again', async () => {
+    const user = await server.signUp();
+    const version = await trainVoiceProfile(server, user, PHRASES);
+    // One take of "good morning" gone, with the analysis kept beside it.
+    const take = await server.db
+      .selectFrom('recordings')
+      .innerJoin('phrases', 'phrases.id', 'recordings.phrase_id')
+      .select('recordings.storage_key')
+      .where('recordings.user_id', '=', user.session.user.id)
+      .where('phrases.text', '=', SAID)
+      .executeTakeFirstOrThrow();
+    const file = path.join(server.dataDir, 'blobs', take.storage_key);
+    await rm(file);
+    await rm(file.replace(/\.wav$/, '.analysis'), { force: true });
+    // The next training finds it gone and trains on the other eight.
+    await server.services.jobs.enqueue('train_profile', user.session.user.id, {});
+    await profileAt(user.email, version + 1);
+    await dismissProfileUpdated(server, user);
+    await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version + 1) } });
+    await fetch(`${server.url}/app/scenarios/activate/conversation`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${user.session.access_token}` },
+    });
+
+    await page.goto('/record');
+    const item = page.getByRole('listitem').filter({ hasText: SAID });
+    await item
+      .getByText('One recording of this phrase could no longer be read. Please record it again.')
+      .waitFor();
+    expect(await item.textContent()).toContain('2 of 3 takes');
+    // The other phrases are whole, and say nothing of it.
+    expect(await page.getByText(/could no longer be read/).count()).toBe(1);
+    await saveScreenshots(page, 'record-phrases-take-lost');
+
+    // Recorded again through the recorder: the phrase is whole, and the words are gone.
+    await item.getByRole('link', { name: `Record “${SAID}”` }).click();
+    await page.getByText('take 3 of 3').waitFor();
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+    await endTake(page);
+    await page.getByRole('button', { name: 'Keep and go on' }).click();
+    await page.getByRole('heading', { name: 'Every phrase is recorded' }).waitFor();
+    await page.getByRole('link', { name: 'Back to phrases' }).first().click();
+    await item.getByText('3 of 3 takes').waitFor();
+    expect(await page.getByText(/could no longer be read/).count()).toBe(0);
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
+import { endTake } from './support/record-page.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
 import { fakeMicrophone, writePhraseWav } from './support/speech.js';
@@ -13,22 +14,6 @@ import { fakeMicrophone, writePhraseWav } from './support/speech.js';
 const microphoneWav = fakeMicrophone('recording', (file) =>
   writePhraseWav(file, 'Yes please', { silenceBefore: 1, silenceAfter: 1.5 }),
 );
-
-/**
- * Presses Stop once the take holds one loop of the file plus the phrase (the whole phrase),
- * and waits for the recorded take. A short phrase's take stops itself at its length limit
- * (5 s), which on a busy machine can come before the press: then there is nothing to press.
- */
-async function endTake(page: Page) {
-  await page.waitForTimeout(4600);
-  const recorded = page.getByRole('img', { name: /^Your take, \d+\.\d seconds$/ });
-  if (!(await recorded.isVisible()))
-    await page
-      .getByRole('button', { name: 'Stop' })
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  await recorded.waitFor();
-}
 
 let server: TestServer;
 let context: BrowserContext;

@@ -337,6 +337,13 @@ describe('takes whose files cannot be read', () => {
     // Their phrases count them no more, so the app asks for another take of each.
     const { body } = await server.api.get<{ phrases: Phrase[] }>('/app/casr/phrases', token);
     expect(body.phrases.reduce((sum, phrase) => sum + phrase.takes, 0)).toBe(6);
+    // And say how many were lost, for the app to say why it asks again.
+    const lostOf = (phrase: Phrase) =>
+      rows.filter(
+        (row) => row.phrase_id === phrase.id && marked.some((gone) => gone.storage_key === row.storage_key),
+      ).length;
+    expect(body.phrases.map((phrase) => phrase.lost_takes)).toEqual(body.phrases.map(lostOf));
+    expect(body.phrases.reduce((sum, phrase) => sum + phrase.lost_takes, 0)).toBe(2);
     // No training reads them again, even were a file to come back: the phrase asked for a
     // take in its place. One more take makes 7.
     await writeFile(path.join(folder, damaged), fsddTake(2, 'theo', 5));

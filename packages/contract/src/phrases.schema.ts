@@ -23,6 +23,11 @@ export const PhraseSchema = z
     source: z.enum(PHRASE_SOURCES),
     /** Stored training takes of this phrase. */
     takes: z.number().int(),
+    /**
+     * Takes whose audio could no longer be read when the profile was last trained: not in
+     * `takes`, so the phrase asks for them again, and the app says why.
+     */
+    lost_takes: z.number().int(),
   })
   .meta({ id: 'Phrase' });
 export type Phrase = z.infer<typeof PhraseSchema>;

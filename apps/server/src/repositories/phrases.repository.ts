@@ -6,7 +6,7 @@ import { READABLE_TAKE } from './recordings.repository.js';
 /** A count as the drivers return it: pg gives bigint as a string, PGlite as a number or bigint. */
 type DbCount = string | number | bigint;
 
-export type PhraseWithTakes = PhraseRow & { takes: number };
+export type PhraseWithTakes = PhraseRow & { takes: number; lost_takes: number };
 
 /** Scenarios, the phrase catalogue and each user's phrases. */
 export class PhrasesRepository {
@@ -138,13 +138,13 @@ export class PhrasesRepository {
     let query = this.db
       .selectFrom('phrases')
       .leftJoin('recordings', (join) =>
-        join
-          .onRef('recordings.phrase_id', '=', 'phrases.id')
-          .on('recordings.kind', '=', 'training')
-          .on(READABLE_TAKE),
+        join.onRef('recordings.phrase_id', '=', 'phrases.id').on('recordings.kind', '=', 'training'),
       )
       .selectAll('phrases')
-      .select((eb) => eb.fn.count<DbCount>('recordings.id').as('takes'))
+      .select((eb) => [
+        eb.fn.count<DbCount>('recordings.id').filterWhere(READABLE_TAKE).as('takes'),
+        eb.fn.count<DbCount>('recordings.id').filterWhere(eb.not(READABLE_TAKE)).as('lost_takes'),
+      ])
       .where('phrases.user_id', '=', userId)
       .groupBy('phrases.id')
       .orderBy('phrases.created_at')
@@ -152,7 +152,11 @@ export class PhrasesRepository {
     if (filter.scenarioId) query = query.where('phrases.scenario_id', '=', filter.scenarioId);
     if (filter.sources?.length) query = query.where('phrases.source', 'in', filter.sources);
     if (filter.id) query = query.where('phrases.id', '=', filter.id);
-    return query.execute().then((rows) => rows.map((row) => ({ ...row, takes: Number(row.takes) })));
+    return query
+      .execute()
+      .then((rows) =>
+        rows.map((row) => ({ ...row, takes: Number(row.takes), lost_takes: Number(row.lost_takes) })),
+      );
   }
 
   async find(userId: string, id: string): Promise<PhraseWithTakes | undefined> {

@@ -176,6 +176,7 @@ function presentPhrase(row: PhraseWithTakes): Phrase {
     scenario_id: row.scenario_id,
     source: row.source,
     takes: row.takes,
+    lost_takes: row.lost_takes,
   };
 }
 

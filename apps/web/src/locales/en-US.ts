@@ -412,6 +412,9 @@ export const enUS = {
     intro: 'Scenario: {{scenario}}. Say each phrase the way you usually say it, three times.',
     backToPhrases: 'Back to phrases',
     loadFailed: 'Your phrases could not be loaded. Check the connection and reload the page.',
+    // A take whose file was lost or damaged on the server (docs/decisions/0138).
+    lostTakes_one: 'One recording of this phrase could no longer be read. Please record it again.',
+    lostTakes_other: '{{count}} recordings of this phrase could no longer be read. Please record them again.',
     sessionProgress: '{{saved}} of {{total}} takes recorded',
     position: 'Phrase {{index}} of {{count}} · take {{take}} of {{takes}}',
     phraseLabel: 'Say: {{phrase}}',

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -28,6 +27,7 @@ import {
   useAddCustomPhrase,
   useAddDatasetPhrase,
 } from '../../features/phrases/api/phrases.api';
+import { TakesProgress } from '../../features/phrases/components/takes-progress';
 import { TAKES_PER_PHRASE } from '../../features/recording/training-queue';
 import { normalizeError } from '../../lib/api-error';
 
@@ -189,17 +189,13 @@ function ScenarioPhrases({
                   >
                     <ListItemText
                       primary={phrase.text}
-                      slotProps={{ primary: { sx: { fontSize: '1.1rem', pr: 12 } } }}
+                      slotProps={{ primary: { sx: { fontSize: '1.1rem' } } }}
+                      sx={{ pr: 12 }}
                       secondary={
-                        <Chip
-                          component="span"
-                          size="small"
-                          color={phrase.takes >= TAKES_PER_PHRASE ? 'success' : 'default'}
-                          label={t('phrasesPage.takes', {
-                            count: Math.min(phrase.takes, TAKES_PER_PHRASE),
-                            total: TAKES_PER_PHRASE,
-                          })}
-                          sx={{ mt: 0.5 }}
+                        <TakesProgress
+                          phrase={phrase}
+                          takesPerPhrase={TAKES_PER_PHRASE}
+                          label={(count, total) => t('phrasesPage.takes', { count, total })}
                         />
                       }
                     />

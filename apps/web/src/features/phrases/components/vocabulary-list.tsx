@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -8,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Phrase } from '../api/phrases.api';
+import { TakesProgress } from './takes-progress';
 
 /** The user's own phrases, each a large link to its page, with a Record link while takes are missing. */
 export function VocabularyList({
@@ -55,15 +55,10 @@ export function VocabularyList({
                   }}
                   sx={{ pr: complete ? 0 : 12 }}
                   secondary={
-                    <Chip
-                      component="span"
-                      size="small"
-                      color={complete ? 'success' : 'default'}
-                      label={t('vocabulary.tab.takes', {
-                        count: Math.min(phrase.takes, takesPerPhrase),
-                        total: takesPerPhrase,
-                      })}
-                      sx={{ mt: 0.5 }}
+                    <TakesProgress
+                      phrase={phrase}
+                      takesPerPhrase={takesPerPhrase}
+                      label={(count, total) => t('vocabulary.tab.takes', { count, total })}
                     />
                   }
                 />

@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { Phrase } from '@parla/contract';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A phrase's takes against what completes it, as a chip; and, while it asks for takes that
+ * were lost (their audio could no longer be read), why it asks again. Rendered as spans, so
+ * it fits a list item's secondary text.
+ */
+export function TakesProgress({
+  phrase,
+  takesPerPhrase,
+  label,
+}: {
+  phrase: Pick<Phrase, 'takes' | 'lost_takes'>;
+  takesPerPhrase: number;
+  /** The chip's words, e.g. "2 of 3 takes". */
+  label: (count: number, total: number) => string;
+}) {
+  const { t } = useTranslation();
+  const complete = phrase.takes >= takesPerPhrase;
+  return (
+    <>
+      <Chip
+        component="span"
+        size="small"
+        color={complete ? 'success' : 'default'}
+        label={label(Math.min(phrase.takes, takesPerPhrase), takesPerPhrase)}
+        sx={{ mt: 0.5 }}
+      />
+      {/* Once recorded again, the loss is made good and not mentioned. */}
+      {phrase.lost_takes > 0 && !complete && (
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+          {t('recording.lostTakes', { count: phrase.lost_takes })}
+        </Box>
+      )}
+    </>
+  );
+}
