@@ -102,13 +102,15 @@ export function utterancePcm(i, speaker = SPEAKERS[i % SPEAKERS.length]) {
 }
 
 /**
- * Streams one utterance in 3200-sample chunks every 0.2 s until the `recognition` event;
- * resolves with the time from the last chunk sent to that event, in ms.
+ * Streams one utterance in 3200-sample chunks every 0.2 s until the `recognition` event,
+ * then releases the press. `result`: ms from the last chunk sent to that event; `ended`: ms
+ * from the release (`stop_stream_processing`) to `stream_ended`, when the page clears its
+ * processing flag.
  */
 export async function streamUtterance(socket, pcm) {
   let lastSent = 0;
   let done = false;
-  const result = new Promise((resolve) =>
+  const recognised = new Promise((resolve) =>
     socket.once('recognition', () => {
       done = true;
       resolve(performance.now() - lastSent);
@@ -120,12 +122,38 @@ export async function streamUtterance(socket, pcm) {
       new Uint8Array(pcm.buffer, offset * 2, Math.min(3200, pcm.length - offset) * 2),
     );
     lastSent = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pace();
   }
-  const latency = await result;
+  const result = await recognised;
+  const { ms: ended } = await releasePress(socket);
+  return { result, ended };
+}
+
+/**
+ * A press in which the person says nothing: `seconds` of a quiet room (noise 60 dB under full
+ * scale), then the release. Resolves with the ms from the release to `stream_ended` and its
+ * outcome, which the page turns into "Nothing was heard".
+ */
+export async function streamNothing(socket, seconds = 1.2) {
+  const chunk = new Int16Array(3200);
+  for (let n = 0; n < Math.round((seconds * 16_000) / 3200); n += 1) {
+    for (let j = 0; j < chunk.length; j += 1) chunk[j] = Math.round((Math.random() - 0.5) * 64);
+    socket.emit('stream_audio_samples', new Uint8Array(chunk.buffer.slice(0)));
+    await pace();
+  }
+  return releasePress(socket);
+}
+
+/** One chunk's worth of real time. */
+const pace = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+/** Releases the press; the ms until the stream's `stream_ended`, and its outcome. */
+async function releasePress(socket) {
+  const ended = new Promise((resolve) => socket.once('stream_ended', resolve));
+  const released = performance.now();
   socket.emit('stop_stream_processing');
-  await new Promise((resolve) => socket.once('request_received', resolve));
-  return latency;
+  const { outcome } = await ended;
+  return { ms: performance.now() - released, outcome };
 }
 
 /** The value at quantile q of sorted numbers. */

@@ -77,7 +77,7 @@ try {
       const held = level.p95 <= TARGET_P95_MS && level.missing === 0;
       if (held) best = Math.max(best, level.streams);
       console.log(
-        `${String(level.streams).padStart(4)} streams: ${level.results} results, p50 ${level.p50.toFixed(1)} ms, p95 ${level.p95.toFixed(1)} ms, max ${level.max.toFixed(1)} ms${level.missing ? `, ${level.missing} missing` : ''}${held ? '' : '  (over target)'}`,
+        `${String(level.streams).padStart(4)} streams: ${level.results} results, p50 ${level.p50.toFixed(1)} ms, p95 ${level.p95.toFixed(1)} ms, max ${level.max.toFixed(1)} ms; release to stream_ended p95 ${level.endedP95.toFixed(1)} ms, nothing heard p95 ${level.nothingP95.toFixed(1)} ms${level.missing ? `, ${level.missing} missing` : ''}${held ? '' : '  (over target)'}`,
       );
     }
   });
