@@ -4,7 +4,7 @@ export { decodeWav, encodeWavPcm16, type DecodedAudio } from './audio/wav.js';
 export { resample, type ResampleOptions } from './audio/resample.js';
 export { concatAudio, downmix, toMono16k, wavToMono16k, int16ToFloat32 } from './audio/audio.js';
 export { KeptAudio, STREAM_KEPT_SECONDS } from './audio/kept-audio.js';
-export { holdsItsRoom } from './audio/as-recorded.js';
+export { cutOff, holdsItsRoom } from './audio/as-recorded.js';
 export {
   createOpusStreamDecoder,
   parseOpusFrames,

@@ -431,11 +431,19 @@ export const enUS = {
     redo: 'Record again',
     saveNext: 'Keep and go on',
     keepingSoon: 'Keeping this take in a moment. Press Record again to redo it.',
+    recordingAgainSoon: 'Listening again in a moment. Press Keep and go on to keep this take.',
     tryAgain: 'Try again',
     handsFree: 'Hands-free: start and stop by my voice',
     verdict: {
       no_speech: 'We did not hear you say anything. Move closer to the microphone and try again.',
       too_long: 'This take is longer than 20 seconds. Please record it again, a little shorter.',
+    },
+    // A take with speech at its very start or end (docs/decisions/0139).
+    cutOff: {
+      start:
+        'The start of the phrase may be cut off. Please record it again, with a moment of quiet before you speak: it helps Parla understand you.',
+      end: 'The end of the phrase may be cut off. Please record it again, and stop only after a moment of quiet: it helps Parla understand you.',
+      both: 'The phrase may be cut off at the start and at the end. Please record it again, with a moment of quiet before and after it: it helps Parla understand you.',
     },
     microphone: {
       permission_denied:

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rng } from '../seeded.js';
 import {
   asRecorded,
+  cutOff,
   floorRmsOf,
   importedAsRecorded,
   keptAsImported,
@@ -103,5 +104,72 @@ describe('roomAround and keptAsImported', () => {
     expect(kept.keptAsRecorded).toBe(true);
     expect(kept.audio).toEqual(importedAsRecorded(clipped));
     expect(keptAsImported(word(0.5)).keptAsRecorded).toBe(true);
+  });
+});
+
+describe('cutOff', () => {
+  const random = rng(13);
+  const whole = { start: false, end: false };
+
+  it('finds no cut in a take with the room around its phrase, quiet or loud', () => {
+    const quiet = new Float32Array([...room(0.4, 0.001, random), ...word(0.5), ...room(0.6, 0.001, random)]);
+    expect(cutOff(quiet)).toEqual(whole);
+    // A fan 20 dB under the phrase: still the room's, not speech.
+    const loud = new Float32Array([...room(0.4, 0.02, random), ...word(0.5), ...room(0.6, 0.02, random)]);
+    expect(cutOff(loud)).toEqual(whole);
+    // A device's zeros before and after are quiet, however long.
+    const zeros = new Float32Array([...new Float32Array(4000), ...word(0.5), ...new Float32Array(4000)]);
+    expect(cutOff(zeros)).toEqual(whole);
+  });
+
+  it('finds the start cut when speech began before the recording, and the end when it went on after', () => {
+    // Loud from the first sample: the start of the word is not in the take.
+    const lateStart = new Float32Array([...tone(0.3, 0.3), ...room(0.6, 0.001, random)]);
+    expect(cutOff(lateStart)).toEqual({ start: true, end: false });
+    // A device's zeros, then the middle of the word.
+    const afterZeros = new Float32Array([
+      ...new Float32Array(1600),
+      ...tone(0.3, 0.3),
+      ...room(0.6, 0.001, random),
+    ]);
+    expect(cutOff(afterZeros)).toEqual({ start: true, end: false });
+    // Stop pressed mid-word, and a take that is all speech.
+    const earlyStop = new Float32Array([...room(0.5, 0.001, random), ...tone(0.3, 0.3)]);
+    expect(cutOff(earlyStop)).toEqual({ start: false, end: true });
+    // Syllables four a second, from the loudest of one to the loudest of another.
+    const syllables = tone(1, 0.3).map(
+      (x, i) => x * (0.55 + 0.45 * Math.cos((2 * Math.PI * 4 * i) / 16_000)),
+    );
+    expect(cutOff(syllables)).toEqual({ start: true, end: true });
+    // Just under the room it needs at an end, and just over it.
+    const held = Math.round(ROOM_HELD.seconds * 16_000);
+    const around = (lead: number) =>
+      new Float32Array([
+        ...room(lead / 16_000, 0.001, random),
+        ...tone(0.5, 0.3),
+        ...room(0.6, 0.001, random),
+      ]);
+    expect(cutOff(around(held - 320)).start).toBe(true);
+    expect(cutOff(around(held + 320)).start).toBe(false);
+  });
+
+  it('takes no other sound at an end for the person cut off: a television 10 dB under them', () => {
+    const television = () => tone(0.3, 0.3 * 10 ** (-10 / 20));
+    const take = new Float32Array([
+      ...television(),
+      ...room(0.3, 0.001, random),
+      ...tone(0.5, 0.3),
+      ...room(0.3, 0.001, random),
+      ...television(),
+    ]);
+    expect(cutOff(take)).toEqual(whole);
+    // As loud as the person, it is their speech.
+    const louder = new Float32Array([...tone(0.3, 0.25), ...room(0.3, 0.001, random), ...tone(0.5, 0.3)]);
+    expect(cutOff(louder).start).toBe(true);
+  });
+
+  it('finds nothing cut in a take with no sound at all', () => {
+    expect(cutOff(new Float32Array(16_000))).toEqual(whole);
+    expect(cutOff(new Float32Array(0))).toEqual(whole);
   });
 });

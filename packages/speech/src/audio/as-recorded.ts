@@ -89,10 +89,11 @@ const DIGITAL_SILENCE_DB = -90;
 /**
  * How much room a recording (16 kHz) holds before and after its phrase: the 10 ms frames
  * at each end under {@link ROOM_HELD.overFloorDb} over its floor (the quietest tenth of
- * its frames that hold any sound). Digital silence counts as no room: no microphone
- * records it.
+ * its frames that hold any sound). Digital silence counts as no room (no microphone
+ * records it) unless `silenceIsQuiet`: a take recorded live may begin with a device's
+ * zeros, which are quiet all the same.
  */
-export function roomAround(audio: Float32Array): { before: Seconds; after: Seconds } {
+export function roomAround(audio: Float32Array, silenceIsQuiet = false): { before: Seconds; after: Seconds } {
   const frame = SAMPLE_RATE / 100;
   const levels = framePowers(audio, frame).map((p) => 10 * Math.log10(p + 1e-20));
   const sounding = levels.filter((l) => l > DIGITAL_SILENCE_DB).sort((a, b) => a - b);
@@ -102,7 +103,7 @@ export function roomAround(audio: Float32Array): { before: Seconds; after: Secon
     let room = 0;
     for (const level of order) {
       if (level >= floor + ROOM_HELD.overFloorDb) break;
-      if (level > DIGITAL_SILENCE_DB) room++;
+      if (silenceIsQuiet || level > DIGITAL_SILENCE_DB) room++;
     }
     return room / 100;
   };
@@ -118,6 +119,37 @@ export function roomAround(audio: Float32Array): { before: Seconds; after: Secon
 export function holdsItsRoom(audio: Float32Array): boolean {
   const { before, after } = roomAround(audio);
   return Math.min(before, after) >= ROOM_HELD.seconds;
+}
+
+/**
+ * How near the person's speech an end of a take must be to have been cut in it: its loudest
+ * frame within this of the take's loud frames (their 95th percentile). A room's talk or
+ * television under the person is not: at 10 dB under the synthetic speakers, 4.5 % of their
+ * takes are taken for cut at 6 dB, 33 % at 10 dB; FSDD's close-cut files 83 % (0139).
+ */
+const CUT_WITHIN_SPEECH_DB = 6;
+
+/**
+ * Where a take just recorded in the app seems cut off: less than {@link ROOM_HELD.seconds} of
+ * quiet before its first sound (speech began before the microphone did) or after its last
+ * (Stop, or the time limit, came mid-word), and that end as loud as the person's speech.
+ * Takes without the room around the phrase understand the person live far worse (0113), so
+ * the app asks for the take again. Nothing is cut in a take with no sound at all.
+ */
+export function cutOff(audio: Float32Array): { start: boolean; end: boolean } {
+  const { before, after } = roomAround(audio, true);
+  const levels = framePowers(audio, SAMPLE_RATE / 100)
+    .map((p) => 10 * Math.log10(p + 1e-20))
+    .filter((l) => l > DIGITAL_SILENCE_DB);
+  if (levels.length === 0) return { start: false, end: false };
+  const sorted = [...levels].sort((a, b) => a - b);
+  const speech = sorted[Math.floor(0.95 * (sorted.length - 1))] as number;
+  const edge = Math.round(ROOM_HELD.seconds * 100);
+  const loud = (frames: number[]) => Math.max(...frames) >= speech - CUT_WITHIN_SPEECH_DB;
+  return {
+    start: before < ROOM_HELD.seconds && loud(levels.slice(0, edge)),
+    end: after < ROOM_HELD.seconds && loud(levels.slice(-edge)),
+  };
 }
 
 /**

@@ -229,6 +229,13 @@ export function RecordTrainingRoute() {
   );
 }
 
+/** Which end of a take seems cut off, for its notice; undefined when neither. */
+function cutAt({ cut }: RecordedTake): 'start' | 'end' | 'both' | undefined {
+  if (cut.start && cut.end) return 'both';
+  if (cut.start) return 'start';
+  return cut.end ? 'end' : undefined;
+}
+
 interface TakePanelProps {
   position: NonNullable<ReturnType<typeof queuePosition>>;
   onSave: (take: RecordedTake) => Promise<void>;
@@ -239,7 +246,7 @@ function TakePanel({ position, onSave }: TakePanelProps) {
   const { t } = useTranslation();
   const [handsFree, setHandsFree] = useState(browserState.get('handsFreeOptions')?.enabled ?? false);
   const recorder = useTakeRecorder(position.phrase.text, { handsFree });
-  const { state, start } = recorder;
+  const { state, start, reset } = recorder;
   const [saving, setSaving] = useState(false);
   const [playing, setPlaying] = useState(false);
   const audio = useRef<HTMLAudioElement | null>(null);
@@ -264,15 +271,31 @@ function TakePanel({ position, onSave }: TakePanelProps) {
     await onSave(state.take);
   }, [onSave, state]);
 
+  const cut = state.status === 'recorded' ? cutAt(state.take) : undefined;
+  // Hands-free, a take that seems cut off is recorded again by itself, once: a second is kept.
+  const [recordedAgain, setRecordedAgain] = useState(false);
+
+  const handleRedo = useCallback(() => {
+    audio.current?.pause();
+    setPlaying(false);
+    reset();
+    if (!handsFree) void start();
+  }, [handsFree, reset, start]);
+
   // Hands-free: the phrase appears and listening starts; a good take is kept after a moment.
   useEffect(() => {
     if (handsFree && state.status === 'idle') void start();
   }, [handsFree, start, state.status]);
   useEffect(() => {
     if (!handsFree || state.status !== 'recorded' || !state.take.verdict.ok) return;
-    const timer = window.setTimeout(() => void handleSave(), HANDS_FREE_REVIEW_MS);
+    const again = cut !== undefined && !recordedAgain;
+    const timer = window.setTimeout(() => {
+      if (!again) return void handleSave();
+      setRecordedAgain(true);
+      handleRedo();
+    }, HANDS_FREE_REVIEW_MS);
     return () => window.clearTimeout(timer);
-  }, [handleSave, handsFree, state]);
+  }, [cut, handleRedo, handleSave, handsFree, recordedAgain, state]);
 
   const handlePlay = () => {
     if (state.status !== 'recorded') return;
@@ -286,13 +309,6 @@ function TakePanel({ position, onSave }: TakePanelProps) {
     };
     setPlaying(true);
     player.play().catch(() => setPlaying(false));
-  };
-
-  const handleRedo = () => {
-    audio.current?.pause();
-    setPlaying(false);
-    recorder.reset();
-    if (!handsFree) void start();
   };
 
   return (
@@ -358,8 +374,19 @@ function TakePanel({ position, onSave }: TakePanelProps) {
                 {t(`recording.verdict.${state.take.verdict.reason}`)}
               </Alert>
             )}
+            {state.take.verdict.ok && cut !== undefined && (
+              <Alert severity="warning" role="alert">
+                {t(`recording.cutOff.${cut}`)}
+              </Alert>
+            )}
             {handsFree && state.take.verdict.ok && !saving && (
-              <Typography role="status">{t('recording.keepingSoon')}</Typography>
+              <Typography role="status">
+                {t(
+                  cut !== undefined && !recordedAgain
+                    ? 'recording.recordingAgainSoon'
+                    : 'recording.keepingSoon',
+                )}
+              </Typography>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               <Button variant="outlined" size="large" onClick={handlePlay} disabled={playing}>

@@ -1,3 +1,4 @@
+import { cutOff, int16ToFloat32 } from '@parla/speech';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MicrophoneError, openMicrophone, type MicrophoneSession } from '../../lib/audio/microphone';
 import { browserState } from '../../lib/browser-state';
@@ -13,6 +14,8 @@ export interface RecordedTake {
   seconds: number;
   speechSeconds: number;
   verdict: TakeVerdict;
+  /** Where the phrase seems cut off: the app asks for it again, and keeps it if told to. */
+  cut: { start: boolean; end: boolean };
 }
 
 export type RecorderState =
@@ -53,7 +56,13 @@ export function useTakeRecorder(phrase: string, options: { handsFree: boolean })
     const speechSeconds = activity.current?.speechSeconds ?? 0;
     setState({
       status: 'recorded',
-      take: { samples, seconds, speechSeconds, verdict: judgeTake(speechSeconds, seconds) },
+      take: {
+        samples,
+        seconds,
+        speechSeconds,
+        verdict: judgeTake(speechSeconds, seconds),
+        cut: cutOff(int16ToFloat32(samples)),
+      },
     });
   }, []);
 
