@@ -1,4 +1,5 @@
 import { hashPasswordForTransport } from '@parla/contract';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -69,6 +70,16 @@ async function signInTrained(state: Record<string, unknown> = {}) {
     },
   );
 }
+
+/** The person's kept recognitions, oldest first. */
+const recognitionsOf = (user: TestUser) =>
+  server.db
+    .selectFrom('recordings')
+    .select('storage_key')
+    .where('user_id', '=', user.session.user.id)
+    .where('kind', '=', 'recognition')
+    .orderBy('created_at')
+    .execute();
 
 /** With SCREENSHOTS=1, the page at both widths, each checked by axe too. */
 async function screenshots(name: string) {
@@ -153,6 +164,26 @@ describe('being understood', () => {
     expect(takes.filter((take) => take.source === 'unknown')).toEqual([
       { source: 'unknown', phraseId: null },
     ]);
+  });
+
+  it('speak: a confirmation whose recording is no longer kept says so instead of thanks', async () => {
+    await signInTrained();
+    await page.goto('/speak');
+    const user = await trainedUser();
+    const before = new Set((await recognitionsOf(user)).map((row) => row.storage_key));
+    await startListening();
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    // Its recording is kept just after the result; then its file is lost.
+    await expect
+      .poll(async () => (await recognitionsOf(user)).filter((row) => !before.has(row.storage_key)).length)
+      .toBe(1);
+    const kept = (await recognitionsOf(user)).find((row) => !before.has(row.storage_key));
+    await rm(path.join(server.dataDir, 'blobs', kept?.storage_key ?? ''));
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/confirm'));
+    await page.getByRole('button', { name: 'That’s right' }).click();
+    expect((await confirmed).status()).toBe(410);
+    await page.getByRole('status').filter({ hasText: 'This recording is no longer kept' }).waitFor();
+    expect(await page.getByText('your voice profile learns from this').count()).toBe(0);
   });
 
   it('hands-free: the microphone stays open and each utterance is recognised in turn', async () => {

@@ -220,6 +220,7 @@ export const enUS = {
       notMine: 'Not one of my phrases',
       dismiss: 'Never mind',
       thanks: 'Thank you — your voice profile learns from this.',
+      gone: 'Thank you. This recording is no longer kept, so your voice profile could not learn from it.',
     },
     notRecordedYet: {
       confirm:

@@ -6,6 +6,7 @@ import { correctionChoices } from '@parla/speech';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logger } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { confirmRecognition, markNoneOfMyPhrases } from '../api/recognition.api';
 
 interface ConfirmChoicesProps {
@@ -22,7 +23,7 @@ interface ConfirmChoicesProps {
  */
 export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
   const { t } = useTranslation();
-  const [stage, setStage] = useState<'asking' | 'choosing' | 'learnt' | 'closed'>(
+  const [stage, setStage] = useState<'asking' | 'choosing' | 'learnt' | 'gone' | 'closed'>(
     result.rejected ? 'choosing' : 'asking',
   );
   const choices = correctionChoices(result);
@@ -36,16 +37,18 @@ export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
     }
     setStage('learnt');
     send(result.recording_id).catch((error: unknown) => {
-      logger.error(error, { during });
+      // Its recording no longer kept (docs/realtime.md): the thanks would not be true.
+      if (error instanceof ApiError && error.code === 'RECORDING_GONE') setStage('gone');
+      else logger.error(error, { during });
     });
   };
   const confirm = (text: string) => tell((id) => confirmRecognition(id, text), 'confirm_recognition');
 
   if (stage === 'closed') return null;
-  if (stage === 'learnt') {
+  if (stage === 'learnt' || stage === 'gone') {
     return (
       <Typography role="status" color="text.secondary">
-        {t('recognition.confirm.thanks')}
+        {t(stage === 'learnt' ? 'recognition.confirm.thanks' : 'recognition.confirm.gone')}
       </Typography>
     );
   }
