@@ -184,6 +184,7 @@ describe('being understood', () => {
     expect((await confirmed).status()).toBe(410);
     await page.getByRole('status').filter({ hasText: 'This recording is no longer kept' }).waitFor();
     expect(await page.getByText('your voice profile learns from this').count()).toBe(0);
+    await screenshots('speak-confirmation-recording-gone');
   });
 
   it('hands-free: the microphone stays open and each utterance is recognised in turn', async () => {
