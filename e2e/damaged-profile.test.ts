@@ -99,7 +99,7 @@ describe('a take whose file was lost', () => {
     const take = await server.db
       .selectFrom('recordings')
       .innerJoin('phrases', 'phrases.id', 'recordings.phrase_id')
-      .select('recordings.storage_key')
+      .select(['recordings.storage_key', 'phrases.id as phraseId'])
       .where('recordings.user_id', '=', user.session.user.id)
       .where('phrases.text', '=', SAID)
       .executeTakeFirstOrThrow();
@@ -116,15 +116,21 @@ describe('a take whose file was lost', () => {
       headers: { authorization: `Bearer ${user.session.access_token}` },
     });
 
+    const LOST = 'One recording of this phrase could no longer be read. Please record it again.';
     await page.goto('/record');
     const item = page.getByRole('listitem').filter({ hasText: SAID });
-    await item
-      .getByText('One recording of this phrase could no longer be read. Please record it again.')
-      .waitFor();
+    await item.getByText(LOST).waitFor();
     expect(await item.textContent()).toContain('2 of 3 takes');
     // The other phrases are whole, and say nothing of it.
     expect(await page.getByText(/could no longer be read/).count()).toBe(1);
     await saveScreenshots(page, 'record-phrases-take-lost');
+    // The person's own phrases say it too, in the list and on the phrase's page.
+    await page.goto('/record/personal_vocabulary');
+    await page.getByRole('listitem').filter({ hasText: SAID }).getByText(LOST).waitFor();
+    await page.goto(`/record/personal_vocabulary/${take.phraseId}`);
+    await page.getByText(LOST).waitFor();
+    await saveScreenshots(page, 'vocabulary-item-take-lost');
+    await page.goto('/record');
 
     // Recorded again through the recorder: the phrase is whole, and the words are gone.
     await item.getByRole('link', { name: `Record “${SAID}”` }).click();

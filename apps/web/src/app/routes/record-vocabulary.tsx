@@ -139,7 +139,7 @@ export function VocabularyItemRoute() {
       </Page>
     );
   }
-  const { text, takes } = phrase.data;
+  const { text, takes, lost_takes: lost } = phrase.data;
   return (
     <Page title={t('vocabulary.item.title')} width="sm" actions={backToList(t('vocabulary.item.back'))}>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -159,6 +159,12 @@ export function VocabularyItemRoute() {
               total: TAKES_PER_PHRASE,
             })}
           </Typography>
+          {/* As in the list: why it asks again, until it is recorded again. */}
+          {lost > 0 && takes < TAKES_PER_PHRASE && (
+            <Typography component="dd" color="text.secondary" sx={{ m: 0, mt: 1 }}>
+              {t('recording.lostTakes', { count: lost })}
+            </Typography>
+          )}
         </Box>
       </Paper>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 3 }}>
