@@ -86,16 +86,26 @@ export const ROOM_HELD = { seconds: 0.15 as Seconds, overFloorDb: 10 } as const;
 /** Frames this quiet hold nothing, not even a room: digital silence, or 16-bit's last bit. */
 const DIGITAL_SILENCE_DB = -90;
 
+/** Each 10 ms frame's level, in dB under full scale. */
+function frameLevels(audio: Float32Array): number[] {
+  return framePowers(audio, SAMPLE_RATE / 100).map((p) => 10 * Math.log10(p + 1e-20));
+}
+
 /**
  * How much room a recording (16 kHz) holds before and after its phrase: the 10 ms frames
  * at each end under {@link ROOM_HELD.overFloorDb} over its floor (the quietest tenth of
- * its frames that hold any sound). Digital silence counts as no room (no microphone
- * records it) unless `silenceIsQuiet`: a take recorded live may begin with a device's
- * zeros, which are quiet all the same.
+ * its frames that hold any sound). Digital silence counts as no room: no microphone
+ * records it.
  */
-export function roomAround(audio: Float32Array, silenceIsQuiet = false): { before: Seconds; after: Seconds } {
-  const frame = SAMPLE_RATE / 100;
-  const levels = framePowers(audio, frame).map((p) => 10 * Math.log10(p + 1e-20));
+export function roomAround(audio: Float32Array): { before: Seconds; after: Seconds } {
+  return roomIn(frameLevels(audio), false);
+}
+
+/**
+ * `roomAround` of a recording's frame levels; with `silenceIsQuiet`, digital silence counts
+ * as room: a take recorded live may begin with a device's zeros, which are quiet all the same.
+ */
+function roomIn(levels: readonly number[], silenceIsQuiet: boolean): { before: Seconds; after: Seconds } {
   const sounding = levels.filter((l) => l > DIGITAL_SILENCE_DB).sort((a, b) => a - b);
   const floor = sounding[Math.floor(0.1 * sounding.length)];
   if (floor === undefined) return { before: 0, after: 0 };
@@ -137,10 +147,9 @@ const CUT_WITHIN_SPEECH_DB = 6;
  * the app asks for the take again. Nothing is cut in a take with no sound at all.
  */
 export function cutOff(audio: Float32Array): { start: boolean; end: boolean } {
-  const { before, after } = roomAround(audio, true);
-  const levels = framePowers(audio, SAMPLE_RATE / 100)
-    .map((p) => 10 * Math.log10(p + 1e-20))
-    .filter((l) => l > DIGITAL_SILENCE_DB);
+  const all = frameLevels(audio);
+  const { before, after } = roomIn(all, true);
+  const levels = all.filter((l) => l > DIGITAL_SILENCE_DB);
   if (levels.length === 0) return { start: false, end: false };
   const sorted = [...levels].sort((a, b) => a - b);
   const speech = sorted[Math.floor(0.95 * (sorted.length - 1))] as number;
