@@ -25,6 +25,7 @@ import {
   useDeletePhrase,
   useEditPhrase,
 } from '../../features/phrases/api/phrases.api';
+import { lostTakesAskedFor } from '../../features/phrases/components/takes-progress';
 import { VocabularyForm } from '../../features/phrases/components/vocabulary-form';
 import { VocabularyList } from '../../features/phrases/components/vocabulary-list';
 import { TAKES_PER_PHRASE } from '../../features/recording/training-queue';
@@ -139,7 +140,8 @@ export function VocabularyItemRoute() {
       </Page>
     );
   }
-  const { text, takes, lost_takes: lost } = phrase.data;
+  const { text, takes } = phrase.data;
+  const lost = lostTakesAskedFor(phrase.data, TAKES_PER_PHRASE);
   return (
     <Page title={t('vocabulary.item.title')} width="sm" actions={backToList(t('vocabulary.item.back'))}>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -159,8 +161,8 @@ export function VocabularyItemRoute() {
               total: TAKES_PER_PHRASE,
             })}
           </Typography>
-          {/* As in the list: why it asks again, until it is recorded again. */}
-          {lost > 0 && takes < TAKES_PER_PHRASE && (
+          {/* As in the list: why it asks again. */}
+          {lost > 0 && (
             <Typography component="dd" color="text.secondary" sx={{ m: 0, mt: 1 }}>
               {t('recording.lostTakes', { count: lost })}
             </Typography>

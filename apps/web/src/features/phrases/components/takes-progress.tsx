@@ -4,6 +4,14 @@ import type { Phrase } from '@parla/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
+ * How many lost takes (their audio could no longer be read) a phrase asks for again: none once
+ * it is complete, since recording again made the loss good.
+ */
+export function lostTakesAskedFor(phrase: Pick<Phrase, 'takes' | 'lost_takes'>, takesPerPhrase: number) {
+  return phrase.takes < takesPerPhrase ? phrase.lost_takes : 0;
+}
+
+/**
  * A phrase's takes against what completes it, as a chip; and, while it asks for takes that
  * were lost (their audio could no longer be read), why it asks again. Rendered as spans, so
  * it fits a list item's secondary text.
@@ -20,6 +28,7 @@ export function TakesProgress({
 }) {
   const { t } = useTranslation();
   const complete = phrase.takes >= takesPerPhrase;
+  const lost = lostTakesAskedFor(phrase, takesPerPhrase);
   return (
     <>
       <Chip
@@ -29,10 +38,9 @@ export function TakesProgress({
         label={label(Math.min(phrase.takes, takesPerPhrase), takesPerPhrase)}
         sx={{ mt: 0.5 }}
       />
-      {/* Once recorded again, the loss is made good and not mentioned. */}
-      {phrase.lost_takes > 0 && !complete && (
+      {lost > 0 && (
         <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-          {t('recording.lostTakes', { count: phrase.lost_takes })}
+          {t('recording.lostTakes', { count: lost })}
         </Box>
       )}
     </>
