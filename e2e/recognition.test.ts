@@ -258,6 +258,104 @@ describe('being understood', () => {
     await screenshots('dictate-note');
   });
 
+  it('dictate: a phrase written wrongly is put right from its choices, and the profile learns from it', async () => {
+    // A profile of its own: this test teaches it a wrong phrase on purpose.
+    const user = await server.signUp();
+    const version = await trainVoiceProfile(server, user, PHRASES);
+    await dismissProfileUpdated(server, user);
+    await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version) } });
+    const phraseIds = new Map(
+      (
+        await server.db
+          .selectFrom('phrases')
+          .select(['id', 'text'])
+          .where('user_id', '=', user.session.user.id)
+          .execute()
+      ).map((phrase) => [phrase.text, phrase.id]),
+    );
+    await page.goto('/dictate');
+    await startListening();
+    const note = page.getByLabel('Note text');
+    await expect.poll(() => note.inputValue(), { timeout: 30_000 }).toBe(SAID);
+    const last = page.getByTestId('last-dictation');
+    await last.getByText(`Written into the note: “${SAID}”`).waitFor();
+    await last.getByRole('button', { name: 'Not what I said' }).click();
+    const choices = last.getByRole('group', { name: 'Did you say…' });
+    await choices.getByRole('button', { name: '“thank you very much”' }).waitFor();
+    await screenshots('dictate-not-what-i-said');
+    // The phrase meant takes the place of the one written, and the utterance becomes its take.
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/confirm'));
+    await choices.getByRole('button', { name: '“thank you very much”' }).click();
+    expect((await confirmed).status()).toBe(201);
+    await expect.poll(() => note.inputValue()).toBe('thank you very much');
+    await last.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
+    await last.getByText('Written into the note: “thank you very much”').waitFor();
+    expect((await trainingTakes(server, user)).filter((take) => take.source === 'confirmed')).toEqual([
+      { source: 'confirmed', phraseId: phraseIds.get('thank you very much') },
+    ]);
+
+    // Said again, it is written after it; marked as none of the person's phrases, it is taken out.
+    await startListening();
+    await expect.poll(() => note.inputValue(), { timeout: 30_000 }).toBe(`thank you very much ${SAID}`);
+    await last.getByRole('button', { name: 'Not what I said' }).click();
+    const marked = page.waitForResponse((response) => response.url().endsWith('/none_of_my_phrases'));
+    await last.getByRole('button', { name: 'Not one of my phrases' }).click();
+    expect((await marked).status()).toBe(201);
+    await expect.poll(() => note.inputValue()).toBe('thank you very much');
+    await last.getByText(`Taken out of the note: “${SAID}”`).waitFor();
+    expect(await last.getByText('Written into the note').count()).toBe(0);
+    await screenshots('dictate-none-of-my-phrases');
+    expect((await trainingTakes(server, user)).filter((take) => take.source === 'unknown')).toHaveLength(1);
+
+    // Said once more, and the person writes on after it: what they wrote is never touched,
+    // though the profile still learns what they meant.
+    await startListening();
+    await expect.poll(() => note.inputValue(), { timeout: 30_000 }).toBe(`thank you very much ${SAID}`);
+    await note.press('End');
+    await note.pressSequentially(', Sam');
+    await last.getByRole('button', { name: 'Not what I said' }).click();
+    const confirmedAgain = page.waitForResponse((response) => response.url().endsWith('/confirm'));
+    await last.getByRole('button', { name: '“I would like a cup of tea”' }).click();
+    expect((await confirmedAgain).status()).toBe(201);
+    await last.getByText(/The note has changed since, so it was left as it is/).waitFor();
+    expect(await note.inputValue()).toBe(`thank you very much ${SAID}, Sam`);
+    // What the note says now is what is kept.
+    await page.getByTestId('save-status').getByText('Saved').waitFor({ timeout: 15_000 });
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel('Note text').inputValue(), { timeout: 15_000 })
+      .toBe(`thank you very much ${SAID}, Sam`);
+  });
+
+  it('dictate: a phrase turned away is written from its choices, and the profile learns it', async () => {
+    // A profile without the phrase the microphone says: it is turned away.
+    const user = await server.signUp();
+    const version = await trainVoiceProfile(server, user, [
+      'thank you very much',
+      'I would like a cup of tea',
+      'where is the bathroom',
+    ]);
+    await dismissProfileUpdated(server, user);
+    await seedSession(context, user, { notificationStatus: { acoustic_model_version: String(version) } });
+    await page.goto('/dictate');
+    await startListening();
+    const last = page.getByTestId('last-dictation');
+    await last.getByText('Not sure what you said — try again.').waitFor({ timeout: 30_000 });
+    const choices = last.getByRole('group', { name: 'Did you say…' });
+    await choices.getByRole('button').first().waitFor();
+    // Nothing was written, and an answer never given cannot be none of the person's phrases.
+    expect(await page.getByText('Written into the note').count()).toBe(0);
+    expect(await choices.getByRole('button', { name: 'Not one of my phrases' }).count()).toBe(0);
+    await screenshots('dictate-rejected');
+    const first = ((await choices.getByRole('button').first().textContent()) ?? '').replace(/[“”]/g, '');
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/confirm'));
+    await choices.getByRole('button').first().click();
+    expect((await confirmed).status()).toBe(201);
+    await expect.poll(() => page.getByLabel('Note text').inputValue(), { timeout: 15_000 }).toBe(first);
+    await last.getByText(`Written into the note: “${first}”`).waitFor();
+    expect((await trainingTakes(server, user)).filter((take) => take.source === 'confirmed')).toHaveLength(1);
+  });
+
   it('local recognition: the profile runs in the browser and the result is kept on the server', async () => {
     await signInTrained({ recognitionEngine: 'local' });
     const uploaded = page.waitForResponse(

@@ -267,7 +267,6 @@ export const enUS = {
     },
     rejected: 'Not sure what you said — try again.',
     bestGuess: 'Did you mean “{{text}}”?',
-    useGuess: 'Yes, use “{{text}}”',
     hearing: 'Hearing: {{text}}',
     missed: {
       nothing_heard: 'Nothing was heard. Check that your microphone is on and close to you, then try again.',
@@ -320,6 +319,10 @@ export const enUS = {
     deleteBody: 'The note “{{title}}” is deleted for good.',
     deleted: 'Note deleted.',
     noneOpen: 'Choose a note or start a new one. If none is open, dictation starts a new note.',
+    lastWritten: 'Written into the note: “{{text}}”',
+    takenOut: 'Taken out of the note: “{{text}}”',
+    leftIn:
+      'The note has changed since, so it was left as it is: correct “{{text}}” with the keyboard if you wish.',
     previous: 'Newer notes',
     next: 'Older notes',
     pageOf: 'Page {{page}} of {{pages}}',

@@ -29,9 +29,10 @@ import {
   type DictationNote,
 } from '../../features/notes/api/notes.api';
 import { useNoteEditor, type SaveStatus } from '../../features/notes/hooks/use-note-editor';
-import { noteDrafts, noteTitle } from '../../features/notes/note-drafts';
+import { noteDrafts, noteTitle, replaceLastDictation } from '../../features/notes/note-drafts';
 import { shortcutPhrasesQueryOptions } from '../../features/shortcuts/api/shortcuts.api';
 import { expandShortcut } from '../../features/recognition/shortcuts';
+import { ConfirmChoices } from '../../features/recognition/components/confirm-choices';
 import {
   ListenControls,
   RecognitionStatus,
@@ -72,7 +73,16 @@ export function DictateRoute() {
   const notes = useQuery(notesQueryOptions(page));
   const shortcuts = useQuery(shortcutPhrasesQueryOptions());
   const [created, setCreated] = useState<DictationNote | null>(null);
-  const [rejected, setRejected] = useState<RecognitionResult | null>(null);
+  // The last result, and what it wrote into which note (null: nothing, it was rejected), so
+  // the person can put it right and their profile learn from it, as in speak mode.
+  const [last, setLast] = useState<{
+    result: RecognitionResult;
+    written: string | null;
+    noteId: string | undefined;
+    /** Put right: the phrase taken out of the note, or left in it as the note had changed since. */
+    takenOut?: string;
+    leftIn?: string;
+  } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const pendingDictation = useRef<string[]>([]);
 
@@ -123,25 +133,51 @@ export function DictateRoute() {
       }),
   });
 
+  /** Writes a phrase at the end of the open note (or a new one); what was written. */
   const write = (text: string) => {
-    setRejected(null);
     const expanded = expandShortcut(text, shortcuts.data);
     if (openNote) editor.append(expanded);
     else if (create.isPending) pendingDictation.current.push(expanded);
     else create.mutate(expanded);
+    return expanded;
+  };
+
+  /**
+   * Puts right what the last result did: writes the phrase the person meant (`text`) for a
+   * rejected one; for a written one, puts `text` in its place, or takes it out (null: none of
+   * their phrases). Only while the note it went into still ends with it: what the person has
+   * written since is never touched.
+   */
+  const correct = (text: string | null) => {
+    if (!last) return;
+    if (last.written === null) {
+      if (text !== null) setLast({ ...last, written: write(text) });
+      return;
+    }
+    const replacement = text === null ? '' : expandShortcut(text, shortcuts.data);
+    const sameNote = last.noteId === undefined || last.noteId === openNote?.id;
+    const corrected = sameNote ? replaceLastDictation(editor.text, last.written, replacement) : null;
+    if (corrected === null) {
+      setLast({ ...last, leftIn: last.written });
+      return;
+    }
+    editor.setText(corrected);
+    setLast(
+      text === null ? { ...last, written: null, takenOut: last.written } : { ...last, written: replacement },
+    );
   };
 
   const recognition = useRecognition({
     mode: 'dictate',
     onResult: (result) => {
-      if (result.rejected || result.text === null) setRejected(result);
-      else write(result.text);
+      const rejected = result.rejected || result.text === null;
+      const noteId = openNote?.id;
+      setLast({ result, written: rejected ? null : write(result.text ?? ''), noteId });
     },
   });
 
   const total = notes.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE));
-  const guess = rejected?.alternatives[0]?.text;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const actions = (
@@ -161,28 +197,34 @@ export function DictateRoute() {
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <RecognitionStatus recognition={recognition} />
           <ListenControls recognition={recognition} />
-          {rejected && (
-            <Alert
-              severity="info"
-              role="status"
-              data-testid="rejection"
-              action={
-                guess ? (
-                  <Button
-                    color="inherit"
-                    variant="outlined"
-                    onClick={() => {
-                      write(guess);
-                    }}
-                  >
-                    {t('recognition.useGuess', { text: guess })}
-                  </Button>
-                ) : undefined
-              }
-            >
-              {t('recognition.rejected')}
-              {guess ? ` ${t('recognition.bestGuess', { text: guess })}` : ''}
-            </Alert>
+          {last && (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="last-dictation">
+              {last.written !== null ? (
+                <Typography>{t('notes.lastWritten', { text: last.written })}</Typography>
+              ) : (
+                last.result.rejected && (
+                  <Alert severity="info" role="status" data-testid="rejection">
+                    {t('recognition.rejected')}
+                  </Alert>
+                )
+              )}
+              {last.takenOut !== undefined && (
+                <Typography>{t('notes.takenOut', { text: last.takenOut })}</Typography>
+              )}
+              {last.leftIn !== undefined && (
+                <Typography>{t('notes.leftIn', { text: last.leftIn })}</Typography>
+              )}
+              <ConfirmChoices
+                key={last.result.recording_id ?? `${last.result.duration}-${last.result.confidence}`}
+                result={last.result}
+                onChoose={(text) => {
+                  correct(text);
+                }}
+                onNotMine={() => {
+                  correct(null);
+                }}
+              />
+            </Box>
           )}
           <Paper
             variant="outlined"

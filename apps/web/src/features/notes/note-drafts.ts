@@ -52,6 +52,20 @@ export function appendDictation(note: string, text: string): string {
   return `${note} ${addition}`;
 }
 
+/**
+ * A note with its last dictated phrase `dictated` put right: replaced by `replacement`, or
+ * taken out with the space dictation put before it when `replacement` is empty. Null when
+ * the note no longer ends with that phrase: the person has written on since, and what they
+ * wrote is not touched.
+ */
+export function replaceLastDictation(note: string, dictated: string, replacement: string): string | null {
+  const last = dictated.trim();
+  if (!last || !note.endsWith(last)) return null;
+  const before = note.slice(0, note.length - last.length);
+  if (before.length > 0 && !/\s$/.test(before)) return null;
+  return replacement.trim() ? appendDictation(before, replacement) : before.replace(/ $/, '');
+}
+
 /** A note's title in lists: its first line, shortened. */
 export function noteTitle(text: string, max = 60): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';

@@ -11,8 +11,10 @@ import { confirmRecognition, markNoneOfMyPhrases } from '../api/recognition.api'
 
 interface ConfirmChoicesProps {
   result: RecognitionResult;
-  /** Says a phrase the person picked instead of what was recognised. */
+  /** Says (or writes) a phrase the person picked instead of what was recognised. */
   onChoose: (text: string) => void;
+  /** Takes back what was said (or written) for an answer the person never meant. */
+  onNotMine?: () => void;
 }
 
 /**
@@ -21,7 +23,7 @@ interface ConfirmChoicesProps {
  * sent to the server, which keeps the utterance as a take of the phrase meant (or of none),
  * so the voice profile learns how the person speaks day to day and what to turn down.
  */
-export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
+export function ConfirmChoices({ result, onChoose, onNotMine }: ConfirmChoicesProps) {
   const { t } = useTranslation();
   const [stage, setStage] = useState<'asking' | 'choosing' | 'learnt' | 'gone' | 'closed'>(
     result.rejected ? 'choosing' : 'asking',
@@ -100,7 +102,10 @@ export function ConfirmChoices({ result, onChoose }: ConfirmChoicesProps) {
           <Button
             variant="outlined"
             size="large"
-            onClick={() => tell(markNoneOfMyPhrases, 'mark_none_of_my_phrases')}
+            onClick={() => {
+              onNotMine?.();
+              tell(markNoneOfMyPhrases, 'mark_none_of_my_phrases');
+            }}
           >
             {t('recognition.confirm.notMine')}
           </Button>
