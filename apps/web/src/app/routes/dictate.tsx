@@ -20,6 +20,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
+import { visuallyHidden } from '../../components/layout/visually-hidden';
 import { paths } from '../../config/paths';
 import {
   createNote,
@@ -197,16 +198,25 @@ export function DictateRoute() {
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <RecognitionStatus recognition={recognition} />
           <ListenControls recognition={recognition} />
+          {/* What a result did to the note, said to screen readers: the note's text changes silently. */}
+          <Box aria-live="polite" sx={visuallyHidden}>
+            {last?.takenOut !== undefined
+              ? t('notes.takenOut', { text: last.takenOut })
+              : last?.leftIn !== undefined
+                ? t('notes.leftIn', { text: last.leftIn })
+                : last?.written != null
+                  ? t('notes.lastWritten', { text: last.written })
+                  : ''}
+          </Box>
           {last && (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="last-dictation">
-              {last.written !== null ? (
+              {last.written === null && last.result.rejected && (
+                <Alert severity="info" role="status" data-testid="rejection">
+                  {t('recognition.rejected')}
+                </Alert>
+              )}
+              {last.written !== null && (
                 <Typography>{t('notes.lastWritten', { text: last.written })}</Typography>
-              ) : (
-                last.result.rejected && (
-                  <Alert severity="info" role="status" data-testid="rejection">
-                    {t('recognition.rejected')}
-                  </Alert>
-                )
               )}
               {last.takenOut !== undefined && (
                 <Typography>{t('notes.takenOut', { text: last.takenOut })}</Typography>

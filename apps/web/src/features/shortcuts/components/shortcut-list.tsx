@@ -5,20 +5,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '../../../components/layout/visually-hidden';
 import type { ShortcutPhrase } from '../api/shortcuts.api';
-
-/** Read by screen readers instead of the arrow. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The user's shortcuts as "input → output", each a large link to its page. */
 export function ShortcutList({
