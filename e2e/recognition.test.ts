@@ -356,7 +356,7 @@ describe('being understood', () => {
     expect((await trainingTakes(server, user)).filter((take) => take.source === 'confirmed')).toHaveLength(1);
   });
 
-  it('local recognition: the profile runs in the browser and the result is kept on the server', async () => {
+  it('local recognition: the profile runs in the browser, the result is kept on the server and answers teach from it', async () => {
     await signInTrained({ recognitionEngine: 'local' });
     const uploaded = page.waitForResponse(
       (response) => response.url().endsWith('/app/recording/recognition'),
@@ -368,7 +368,26 @@ describe('being understood', () => {
     await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
     const upload = await uploaded;
     expect(upload.status()).toBe(201);
-    expect(await upload.json()).toMatchObject({ stored: true });
+    const kept = (await upload.json()) as { id: string; stored: boolean };
+    expect(kept).toMatchObject({ stored: true });
+    // Answered as on the server: the kept recording becomes a take of the phrase.
+    const user = await trainedUser();
+    const confirmedBefore = (await trainingTakes(server, user)).filter(
+      (take) => take.source === 'confirmed',
+    ).length;
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/confirm'));
+    await page.getByRole('button', { name: 'That’s right' }).click();
+    const answer = await confirmed;
+    expect([answer.status(), new URL(answer.url()).pathname]).toEqual([
+      201,
+      `/app/recording/recognition/${kept.id}/confirm`,
+    ]);
+    await page.getByRole('status').filter({ hasText: 'your voice profile learns from this' }).waitFor();
+    await expect
+      .poll(
+        async () => (await trainingTakes(server, user)).filter((take) => take.source === 'confirmed').length,
+      )
+      .toBe(confirmedBefore + 1);
   });
 });
 

@@ -298,8 +298,9 @@ export class LocalEngine implements RecognitionEngine {
           };
           this.samplesSinceResult = 0;
           this.config.dispatch({ type: 'final' });
-          this.config.onResult(result);
+          // Its upload starts first, so whoever shows the result knows it is being kept.
           this.config.onLocalResult?.({ result, audio: this.tail.slice(event.start, event.end) });
+          this.config.onResult(result);
           break;
         }
       }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { logger } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
 import { confirmRecognition, markNoneOfMyPhrases } from '../api/recognition.api';
+import { keptRecordingId, mayBeKept } from '../kept-recordings';
 
 interface ConfirmChoicesProps {
   result: RecognitionResult;
@@ -32,17 +33,24 @@ export function ConfirmChoices({ result, onChoose, onNotMine }: ConfirmChoicesPr
   // Only an answer the person never meant is worth teaching against; a rejection was right.
   const canMarkUnknown = result.text !== null;
 
+  // Recognised in the browser, its recording may still be on its way to the server.
+  const kept = mayBeKept(result);
   const tell = (send: (recordingId: string) => Promise<unknown>, during: string) => {
-    if (!result.recording_id) {
+    if (!kept) {
       setStage('closed');
       return;
     }
     setStage('learnt');
-    send(result.recording_id).catch((error: unknown) => {
-      // Its recording no longer kept (docs/realtime.md): the thanks would not be true.
-      if (error instanceof ApiError && error.code === 'RECORDING_GONE') setStage('gone');
-      else logger.error(error, { during });
-    });
+    keptRecordingId(result)
+      .then((id) => {
+        if (id === null) setStage('gone');
+        else return send(id);
+      })
+      .catch((error: unknown) => {
+        // Its recording no longer kept (docs/realtime.md): the thanks would not be true.
+        if (error instanceof ApiError && error.code === 'RECORDING_GONE') setStage('gone');
+        else logger.error(error, { during });
+      });
   };
   const confirm = (text: string) => tell((id) => confirmRecognition(id, text), 'confirm_recognition');
 
@@ -59,10 +67,10 @@ export function ConfirmChoices({ result, onChoose, onNotMine }: ConfirmChoicesPr
     // it was right is how their profile learns it (docs/decisions/0102).
     const notRecorded = result.generic ? (
       <Typography data-testid="not-recorded-yet" color="text.secondary">
-        {t(result.recording_id ? 'recognition.notRecordedYet.confirm' : 'recognition.notRecordedYet.record')}
+        {t(kept ? 'recognition.notRecordedYet.confirm' : 'recognition.notRecordedYet.record')}
       </Typography>
     ) : null;
-    if (!result.recording_id || result.text === null) return notRecorded;
+    if (!kept || result.text === null) return notRecorded;
     const text = result.text;
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -98,7 +106,7 @@ export function ConfirmChoices({ result, onChoose, onNotMine }: ConfirmChoicesPr
             {t('recognition.confirm.choice', { text })}
           </Button>
         ))}
-        {canMarkUnknown && result.recording_id && (
+        {canMarkUnknown && kept && (
           <Button
             variant="outlined"
             size="large"

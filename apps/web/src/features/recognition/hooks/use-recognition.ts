@@ -18,6 +18,7 @@ import { MicrophoneError, openMicrophone, type MicrophoneSession } from '../../.
 import { browserState, type RecognitionEngineChoice } from '../../../lib/browser-state';
 import { userQueryKey } from '../../../lib/session';
 import { loadGenericSetup, loadLocalModel, uploadLocalResult } from '../api/recognition.api';
+import { keepingRecording } from '../kept-recordings';
 import { LocalEngine } from '../local-engine';
 import type { RecognitionEngine } from '../recognition-engine';
 import {
@@ -146,9 +147,17 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
             onLocalResult: ({ result, audio }) => {
               // Nothing is kept for a person who opted out of keeping recognition audio.
               if (audio.length === 0 || user?.opt_out_audio_recognition) return;
-              uploadLocalResult(result, audio, { language: DEFAULT_LANGUAGE }).catch((error: unknown) => {
-                logger.error(error, { during: 'local_recognition_upload' });
-              });
+              // Answers to the result ("That's right") teach the profile from the kept recording.
+              keepingRecording(
+                result,
+                uploadLocalResult(result, audio, { language: DEFAULT_LANGUAGE }).then(
+                  (kept) => (kept.stored ? kept.id : null),
+                  (error: unknown) => {
+                    logger.error(error, { during: 'local_recognition_upload' });
+                    return null;
+                  },
+                ),
+              );
             },
           })
         : new SocketEngine({
