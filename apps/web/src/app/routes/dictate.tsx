@@ -177,6 +177,15 @@ export function DictateRoute() {
     },
   });
 
+  // What the last result did to the note, in order; the live region says the newest.
+  const lastLines = last
+    ? [
+        last.written !== null ? t('notes.lastWritten', { text: last.written }) : undefined,
+        last.takenOut !== undefined ? t('notes.takenOut', { text: last.takenOut }) : undefined,
+        last.leftIn !== undefined ? t('notes.leftIn', { text: last.leftIn }) : undefined,
+      ].filter((line) => line !== undefined)
+    : [];
+
   const total = notes.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE));
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -200,13 +209,7 @@ export function DictateRoute() {
           <ListenControls recognition={recognition} />
           {/* What a result did to the note, said to screen readers: the note's text changes silently. */}
           <Box aria-live="polite" sx={visuallyHidden}>
-            {last?.takenOut !== undefined
-              ? t('notes.takenOut', { text: last.takenOut })
-              : last?.leftIn !== undefined
-                ? t('notes.leftIn', { text: last.leftIn })
-                : last?.written != null
-                  ? t('notes.lastWritten', { text: last.written })
-                  : ''}
+            {lastLines.at(-1) ?? ''}
           </Box>
           {last && (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="last-dictation">
@@ -215,15 +218,9 @@ export function DictateRoute() {
                   {t('recognition.rejected')}
                 </Alert>
               )}
-              {last.written !== null && (
-                <Typography>{t('notes.lastWritten', { text: last.written })}</Typography>
-              )}
-              {last.takenOut !== undefined && (
-                <Typography>{t('notes.takenOut', { text: last.takenOut })}</Typography>
-              )}
-              {last.leftIn !== undefined && (
-                <Typography>{t('notes.leftIn', { text: last.leftIn })}</Typography>
-              )}
+              {lastLines.map((line) => (
+                <Typography key={line}>{line}</Typography>
+              ))}
               <ConfirmChoices
                 key={last.result.recording_id ?? `${last.result.duration}-${last.result.confidence}`}
                 result={last.result}
