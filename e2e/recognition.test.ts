@@ -389,6 +389,37 @@ describe('being understood', () => {
       )
       .toBe(confirmedBefore + 1);
   });
+  it('local recognition: an utterance and its answer the server cannot be sent wait on the device, and teach the profile later', async () => {
+    await signInTrained({ recognitionEngine: 'local' });
+    const user = await trainedUser();
+    const confirmedTakes = async () =>
+      (await trainingTakes(server, user)).filter((take) => take.source === 'confirmed').length;
+    const [confirmedBefore, keptBefore] = [await confirmedTakes(), (await recognitionsOf(user)).length];
+    await page.goto('/speak');
+    await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
+    // The server cannot be reached for keeping recordings (the rest of the app has what it needs).
+    await page.route('**/app/recording/recognition**', (route) => route.abort('internetdisconnected'));
+    await startListening();
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await page.getByRole('button', { name: 'That’s right' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'this is kept on your device' })
+      .waitFor({ timeout: 15_000 });
+    await screenshots('speak-answered-offline');
+    expect((await recognitionsOf(user)).length).toBe(keptBefore);
+
+    // The tab is closed before the server can be reached again: the next visit sends both.
+    await page.close();
+    const next = await context.newPage();
+    const confirmed = next.waitForResponse((response) => response.url().endsWith('/confirm'), {
+      timeout: 30_000,
+    });
+    await next.goto('/speak');
+    expect((await confirmed).status()).toBe(201);
+    await expect.poll(confirmedTakes).toBe(confirmedBefore + 1);
+    expect((await recognitionsOf(user)).length).toBe(keptBefore + 1);
+  });
 });
 
 describe('notes keep what was said', () => {

@@ -85,3 +85,13 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   }
   return new ApiError(status, normalized.message, normalized.code);
 }
+
+/**
+ * A refusal that trying again will not change (a 4xx: the request is bad, or what it is about
+ * is gone). No answer, a server error, an expired session or a busy server may pass.
+ */
+export function isFinalRefusal(error: unknown): error is ApiError {
+  if (error instanceof NetworkError || !(error instanceof ApiError)) return false;
+  if (error.status === 401 || error.status === 408 || error.status === 429) return false;
+  return error.status >= 400 && error.status < 500;
+}

@@ -220,6 +220,8 @@ export const enUS = {
       notMine: 'Not one of my phrases',
       dismiss: 'Never mind',
       thanks: 'Thank you — your voice profile learns from this.',
+      waiting:
+        'Thank you. Parla cannot be reached just now: this is kept on your device, and your voice profile learns from it once Parla can be reached again.',
       gone: 'Thank you. This recording is no longer kept, so your voice profile could not learn from it.',
     },
     notRecordedYet: {

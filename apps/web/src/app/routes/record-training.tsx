@@ -32,6 +32,7 @@ import { encodeWav } from '../../features/recognition/wav';
 import { browserState } from '../../lib/browser-state';
 import { recordingSessionStore } from '../../lib/recording-session';
 import { userQueryKey } from '../../lib/session';
+import { useSendWhenOnline } from '../../lib/use-send-when-online';
 
 /** Seconds a hands-free take is shown before it is saved, time enough to press Redo. */
 const HANDS_FREE_REVIEW_MS = 1500;
@@ -71,19 +72,11 @@ function useOutboxSync(userId: string | undefined) {
     }
   }, [queryClient, userId]);
 
-  useEffect(() => {
-    // Whatever an earlier visit left behind goes first.
-    const first = window.setTimeout(() => void sync(), 0);
-    const handleOnline = () => void sync();
-    window.addEventListener('online', handleOnline);
-    // A server that was down comes back without an online event: look again now and then.
-    const timer = window.setInterval(() => void sync(), 30_000);
-    return () => {
-      window.clearTimeout(first);
-      window.removeEventListener('online', handleOnline);
-      window.clearInterval(timer);
-    };
-  }, [sync]);
+  useSendWhenOnline(
+    useCallback(() => {
+      void sync();
+    }, [sync]),
+  );
 
   return { status, sync };
 }

@@ -1,4 +1,5 @@
-import { ApiError, NetworkError } from '../../lib/api-error';
+import { isFinalRefusal } from '../../lib/api-error';
+import { KeyedStore } from '../../lib/keyed-store';
 
 /** A recorded take waiting for the server to acknowledge it. */
 export interface PendingTake {
@@ -22,32 +23,29 @@ export interface FlushResult {
   waiting: number;
 }
 
-const STORE = 'takes';
-
 /**
  * Takes kept in IndexedDB from the moment they are recorded until the server has them,
  * so that a lost connection, a closed tab or a crash never loses a recording.
  */
 export class TakeOutbox {
-  private db: Promise<IDBDatabase> | null = null;
+  private readonly store: KeyedStore<PendingTake>;
   private flushing: Promise<FlushResult> | null = null;
 
-  constructor(
-    private readonly name = 'parla-take-outbox',
-    private readonly factory: IDBFactory = indexedDB,
-  ) {}
-
-  async add(take: PendingTake) {
-    await this.run('readwrite', (store) => store.put(take));
+  constructor(name = 'parla-take-outbox', factory?: IDBFactory) {
+    this.store = new KeyedStore(name, 'takes', factory);
   }
 
-  async remove(id: string) {
-    await this.run('readwrite', (store) => store.delete(id));
+  add(take: PendingTake) {
+    return this.store.put(take);
+  }
+
+  remove(id: string) {
+    return this.store.delete(id);
   }
 
   /** The person's waiting takes, oldest first. */
   async list(userId: string): Promise<PendingTake[]> {
-    const all = await this.run<PendingTake[]>('readonly', (store) => store.getAll());
+    const all = await this.store.all();
     return all.filter((take) => take.userId === userId).sort((a, b) => a.createdAt - b.createdAt);
   }
 
@@ -74,7 +72,7 @@ export class TakeOutbox {
       } catch (error) {
         if (isFinalRefusal(error)) {
           await this.remove(take.id);
-          result.refused.push({ take, message: (error as ApiError).message });
+          result.refused.push({ take, message: error.message });
           continue;
         }
         await this.add({ ...take, attempts: take.attempts + 1 });
@@ -85,33 +83,4 @@ export class TakeOutbox {
     }
     return result;
   }
-
-  private async run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest): Promise<T> {
-    const db = await this.open();
-    return new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = action(transaction.objectStore(STORE));
-      // Resolve on commit, not on the request, so a write is durable when we say it is.
-      transaction.oncomplete = () => resolve(request.result as T);
-      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-    });
-  }
-
-  private open(): Promise<IDBDatabase> {
-    this.db ??= new Promise((resolve, reject) => {
-      const request = this.factory.open(this.name, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB is not available'));
-    });
-    return this.db;
-  }
-}
-
-/** A refusal that trying again will not change: the take is bad or its phrase is gone. */
-function isFinalRefusal(error: unknown): boolean {
-  if (error instanceof NetworkError || !(error instanceof ApiError)) return false;
-  if (error.status === 401 || error.status === 408 || error.status === 429) return false;
-  return error.status >= 400 && error.status < 500;
 }

@@ -14,6 +14,8 @@ import { api } from '../../../lib/api';
 import { fetchModels } from '../../models/api/models.api';
 import type { GenericSetup, ModelSource } from '../local-engine';
 import { cachedModel, clearCachedModels } from '../../../lib/model-cache';
+import { KeptRecordings } from '../kept-recordings';
+import { ResultOutbox, type ResultAnswer, type ResultUpload } from '../result-outbox';
 import { encodeWav } from '../wav';
 
 type ModelLinks = z.infer<typeof ModelLinksResponseSchema>;
@@ -66,12 +68,16 @@ async function adaptedVoice(): Promise<GenericSetup['voice']> {
   return link === undefined ? undefined : { key: link.url, means: await cachedFile(link.url) };
 }
 
-/** POST /app/recording/recognition: a locally recognised utterance and its audio (spec section 3). */
-export async function uploadLocalResult(
+/**
+ * What POST /app/recording/recognition is sent of an utterance recognised in the browser
+ * (spec section 3): its result and when it was said, made now, sent whenever the server can
+ * be reached.
+ */
+export function localResultUpload(
   result: RecognitionResult,
   audio: Int16Array,
   context: { language: string; scenarioId?: string | undefined },
-) {
+): ResultUpload {
   const info: z.input<typeof RecognitionUploadInfoSchema> = {
     file_ext: 'wav',
     result: {
@@ -89,32 +95,39 @@ export async function uploadLocalResult(
       ...(context.scenarioId ? { scenario_id: context.scenarioId } : {}),
     },
   };
+  return { info, wav: encodeWav(audio).buffer };
+}
+
+/** POST /app/recording/recognition: the server keeps the utterance; null when it keeps nothing (an opt-out). */
+async function uploadLocalResult(upload: ResultUpload): Promise<string | null> {
   const form = new FormData();
-  form.append('info', JSON.stringify(info));
-  form.append('audio', new Blob([encodeWav(audio)], { type: 'audio/wav' }), 'utterance.wav');
-  return api.post<{ id: string | null; stored: boolean }>('/app/recording/recognition', form, {
+  form.append('info', JSON.stringify(upload.info));
+  form.append('audio', new Blob([upload.wav], { type: 'audio/wav' }), 'utterance.wav');
+  // Offline is expected here: the utterance waits in the outbox.
+  const kept = await api.post<{ id: string | null; stored: boolean }>('/app/recording/recognition', form, {
     quietNetworkErrors: true,
   });
+  return kept.stored ? kept.id : null;
 }
 
 /**
- * POST /app/recording/recognition/{id}/confirm: what the person meant by an utterance.
- * The server makes it a take of that phrase, so the profile learns from daily use.
+ * What the person said of a kept utterance. POST /app/recording/recognition/{id}/confirm:
+ * it was this phrase, and becomes a take of it, so the profile learns from daily use.
+ * POST …/none_of_my_phrases: it got an answer but was none of their phrases, and the
+ * profile learns to reject what sounds like it.
  */
-export const confirmRecognition = (recordingId: string, text: string) =>
-  api.post<ConfirmRecognitionResponse>(
-    `/app/recording/recognition/${encodeURIComponent(recordingId)}/confirm`,
-    { text },
-    { quietNetworkErrors: true },
-  );
+function answerResult(recordingId: string, answer: ResultAnswer) {
+  const recording = `/app/recording/recognition/${encodeURIComponent(recordingId)}`;
+  return 'confirm' in answer
+    ? api.post<ConfirmRecognitionResponse>(
+        `${recording}/confirm`,
+        { text: answer.confirm },
+        { quietNetworkErrors: true },
+      )
+    : api.post<MarkUnknownResponse>(`${recording}/none_of_my_phrases`, {}, { quietNetworkErrors: true });
+}
 
-/**
- * POST /app/recording/recognition/{id}/none_of_my_phrases: an utterance that got an
- * answer was none of the person's phrases. The profile learns to reject what sounds like it.
- */
-export const markNoneOfMyPhrases = (recordingId: string) =>
-  api.post<MarkUnknownResponse>(
-    `/app/recording/recognition/${encodeURIComponent(recordingId)}/none_of_my_phrases`,
-    {},
-    { quietNetworkErrors: true },
-  );
+/** The one outbox of results and answers of this browser profile. */
+export const keptRecordings = new KeptRecordings(
+  new ResultOutbox({ upload: uploadLocalResult, answer: answerResult }),
+);

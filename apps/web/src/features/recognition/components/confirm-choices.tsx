@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { RecognitionResult } from '@parla/contract';
+import type { RecognitionResult, User } from '@parla/contract';
 import { correctionChoices } from '@parla/speech';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logger } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-error';
-import { confirmRecognition, markNoneOfMyPhrases } from '../api/recognition.api';
-import { keptRecordingId, mayBeKept } from '../kept-recordings';
+import { userQueryKey } from '../../../lib/session';
+import { keptRecordings } from '../api/recognition.api';
+import type { ResultAnswer } from '../result-outbox';
 
 interface ConfirmChoicesProps {
   result: RecognitionResult;
@@ -26,7 +27,8 @@ interface ConfirmChoicesProps {
  */
 export function ConfirmChoices({ result, onChoose, onNotMine }: ConfirmChoicesProps) {
   const { t } = useTranslation();
-  const [stage, setStage] = useState<'asking' | 'choosing' | 'learnt' | 'gone' | 'closed'>(
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<'asking' | 'choosing' | 'learnt' | 'waiting' | 'gone' | 'closed'>(
     result.rejected ? 'choosing' : 'asking',
   );
   const choices = correctionChoices(result);
@@ -34,31 +36,31 @@ export function ConfirmChoices({ result, onChoose, onNotMine }: ConfirmChoicesPr
   const canMarkUnknown = result.text !== null;
 
   // Recognised in the browser, its recording may still be on its way to the server.
-  const kept = mayBeKept(result);
-  const tell = (send: (recordingId: string) => Promise<unknown>, during: string) => {
-    if (!kept) {
+  const kept = keptRecordings.mayBeKept(result);
+  const tell = (answer: ResultAnswer) => {
+    const userId = queryClient.getQueryData<User>(userQueryKey)?.id;
+    if (!kept || userId === undefined) {
       setStage('closed');
       return;
     }
     setStage('learnt');
-    keptRecordingId(result)
-      .then((id) => {
-        if (id === null) setStage('gone');
-        else return send(id);
+    keptRecordings
+      .answer(result, userId, answer)
+      .then((outcome) => {
+        // Gone: the recording is no longer kept (docs/realtime.md), the thanks would not be true.
+        if (outcome !== 'sent') setStage(outcome);
       })
       .catch((error: unknown) => {
-        // Its recording no longer kept (docs/realtime.md): the thanks would not be true.
-        if (error instanceof ApiError && error.code === 'RECORDING_GONE') setStage('gone');
-        else logger.error(error, { during });
+        logger.error(error, { during: 'answer_recognition' });
       });
   };
-  const confirm = (text: string) => tell((id) => confirmRecognition(id, text), 'confirm_recognition');
+  const confirm = (text: string) => tell({ confirm: text });
 
   if (stage === 'closed') return null;
-  if (stage === 'learnt' || stage === 'gone') {
+  if (stage === 'learnt' || stage === 'waiting' || stage === 'gone') {
     return (
       <Typography role="status" color="text.secondary">
-        {t(stage === 'learnt' ? 'recognition.confirm.thanks' : 'recognition.confirm.gone')}
+        {t(`recognition.confirm.${stage === 'learnt' ? 'thanks' : stage}`)}
       </Typography>
     );
   }
@@ -112,7 +114,7 @@ export function ConfirmChoices({ result, onChoose, onNotMine }: ConfirmChoicesPr
             size="large"
             onClick={() => {
               onNotMine?.();
-              tell(markNoneOfMyPhrases, 'mark_none_of_my_phrases');
+              tell({ noneOfMyPhrases: true });
             }}
           >
             {t('recognition.confirm.notMine')}

@@ -17,8 +17,9 @@ import { api, logger, tokenStore } from '../../../lib/api';
 import { MicrophoneError, openMicrophone, type MicrophoneSession } from '../../../lib/audio/microphone';
 import { browserState, type RecognitionEngineChoice } from '../../../lib/browser-state';
 import { userQueryKey } from '../../../lib/session';
-import { loadGenericSetup, loadLocalModel, uploadLocalResult } from '../api/recognition.api';
-import { keepingRecording } from '../kept-recordings';
+import { useSendWhenOnline } from '../../../lib/use-send-when-online';
+import { userQueryOptions } from '../../auth/api/auth.api';
+import { keptRecordings, loadGenericSetup, loadLocalModel, localResultUpload } from '../api/recognition.api';
 import { LocalEngine } from '../local-engine';
 import type { RecognitionEngine } from '../recognition-engine';
 import {
@@ -146,18 +147,13 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
             options: optionsRef.current,
             onLocalResult: ({ result, audio }) => {
               // Nothing is kept for a person who opted out of keeping recognition audio.
-              if (audio.length === 0 || user?.opt_out_audio_recognition) return;
+              if (audio.length === 0 || !user || user.opt_out_audio_recognition) return;
               // Answers to the result ("That's right") teach the profile from the kept recording.
-              keepingRecording(
-                result,
-                uploadLocalResult(result, audio, { language: DEFAULT_LANGUAGE }).then(
-                  (kept) => (kept.stored ? kept.id : null),
-                  (error: unknown) => {
-                    logger.error(error, { during: 'local_recognition_upload' });
-                    return null;
-                  },
-                ),
-              );
+              keptRecordings
+                .keepLocal(result, user.id, localResultUpload(result, audio, { language: DEFAULT_LANGUAGE }))
+                .catch((error: unknown) => {
+                  logger.error(error, { during: 'keep_local_result' });
+                });
             },
           })
         : new SocketEngine({
@@ -193,6 +189,17 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
     // The engine is made once per page; later option changes go through setOptions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settingsReady, engineChoice, queryClient, mode]);
+
+  // Utterances and answers kept while the server could not be reached go once it can.
+  const userId = useQuery(userQueryOptions()).data?.id;
+  useSendWhenOnline(
+    useCallback(() => {
+      if (userId === undefined) return;
+      keptRecordings.outbox.flush(userId).catch((error: unknown) => {
+        logger.error(error, { during: 'send_kept_results' });
+      });
+    }, [userId]),
+  );
 
   // Settings changed meanwhile (another tab, the settings page): applies to the next stream.
   const { recognition_mode, streaming_vad_min_silence_length, filter_profanities } = engineOptions;
