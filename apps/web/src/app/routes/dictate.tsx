@@ -34,6 +34,7 @@ import { noteDrafts, noteTitle, replaceLastDictation } from '../../features/note
 import { shortcutPhrasesQueryOptions } from '../../features/shortcuts/api/shortcuts.api';
 import { expandShortcut } from '../../features/recognition/shortcuts';
 import { ConfirmChoices } from '../../features/recognition/components/confirm-choices';
+import { questionKey } from '../../features/recognition/question-key';
 import {
   ListenControls,
   RecognitionStatus,
@@ -222,7 +223,7 @@ export function DictateRoute() {
                 <Typography key={line}>{line}</Typography>
               ))}
               <ConfirmChoices
-                key={last.result.recording_id ?? `${last.result.duration}-${last.result.confidence}`}
+                key={questionKey(last.result)}
                 result={last.result}
                 onChoose={(text) => {
                   correct(text);

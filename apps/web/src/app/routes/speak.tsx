@@ -18,6 +18,7 @@ import { paths } from '../../config/paths';
 import { shortcutPhrasesQueryOptions } from '../../features/shortcuts/api/shortcuts.api';
 import { expandShortcut } from '../../features/recognition/shortcuts';
 import { ConfirmChoices } from '../../features/recognition/components/confirm-choices';
+import { questionKey } from '../../features/recognition/question-key';
 import {
   ListenControls,
   RecognitionStatus,
@@ -177,7 +178,7 @@ export function SpeakRoute() {
             </Box>
             {lastResult && (
               <ConfirmChoices
-                key={lastResult.recording_id ?? `${lastResult.duration}-${lastResult.confidence}`}
+                key={questionKey(lastResult)}
                 result={lastResult}
                 onChoose={(text) => say(expandShortcut(text, shortcuts.data), { keepResult: true })}
               />
