@@ -2,6 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { RecognitionResult } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-error';
+import { fakeLockManager } from '../../lib/fake-lock-manager';
 import { KeptRecordings } from './kept-recordings';
 import { ResultOutbox, type ResultAnswer, type ResultServer, type ResultUpload } from './result-outbox';
 
@@ -149,6 +150,19 @@ describe('ResultOutbox', () => {
     const outcomes = await outbox.flush('ann');
     expect([...outcomes.values()]).toEqual(['refused', 'sent']);
     expect(await outbox.list('ann')).toEqual([]);
+  });
+
+  it('sends each record once when two tabs flush at the same moment', async () => {
+    const server = new FakeResultServer();
+    const [factory, locks] = [new IDBFactory(), fakeLockManager()];
+    const tabs = [
+      new ResultOutbox(server, 'results', factory, locks),
+      new ResultOutbox(server, 'results', factory, locks),
+    ];
+    await tabs[0]?.add(record('ann'));
+    await tabs[1]?.add(record('ann'));
+    await Promise.all(tabs.map((tab) => tab.flush('ann')));
+    expect(server.uploads).toHaveLength(2);
   });
 
   it("never sends another person's records", async () => {

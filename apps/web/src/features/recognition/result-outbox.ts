@@ -1,4 +1,5 @@
 import { ApiError, isFinalRefusal } from '../../lib/api-error';
+import { oneTabAtATime } from '../../lib/across-tabs';
 import { KeyedStore } from '../../lib/keyed-store';
 
 /** What the person said of a result: it was this phrase, or none of theirs. */
@@ -54,8 +55,9 @@ export class ResultOutbox {
 
   constructor(
     private readonly server: ResultServer,
-    name = 'parla-result-outbox',
+    private readonly name = 'parla-result-outbox',
     factory?: IDBFactory,
+    private readonly locks?: LockManager,
   ) {
     this.store = new KeyedStore(name, 'results', factory);
   }
@@ -109,9 +111,9 @@ export class ResultOutbox {
     }
   }
 
-  /** Sends the person's waiting records in order, one flush at a time. */
+  /** Sends the person's waiting records in order, one flush at a time in all of the app's tabs. */
   flush(userId: string): Promise<FlushOutcomes> {
-    this.flushing ??= this.flushNow(userId).finally(() => {
+    this.flushing ??= oneTabAtATime(this.name, () => this.flushNow(userId), this.locks).finally(() => {
       this.flushing = null;
     });
     return this.flushing;

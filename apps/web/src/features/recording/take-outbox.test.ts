@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-error';
+import { fakeLockManager } from '../../lib/fake-lock-manager';
 import { TakeOutbox, type PendingTake } from './take-outbox';
 
 let counter = 0;
@@ -69,6 +70,21 @@ describe('TakeOutbox', () => {
     expect(result.refused).toEqual([{ take: quiet, message: 'We could not hear anything' }]);
     expect(result.uploaded.map((item) => item.id)).toEqual([good.id]);
     expect(await outbox.list('ann')).toEqual([]);
+  });
+
+  it('sends each take once when two tabs flush at the same moment', async () => {
+    const [factory, locks] = [new IDBFactory(), fakeLockManager()];
+    const tabs = [new TakeOutbox('outbox', factory, locks), new TakeOutbox('outbox', factory, locks)];
+    await tabs[0]?.add(take('ann'));
+    await tabs[0]?.add(take('ann'));
+    const sent: string[] = [];
+    const upload = async (item: PendingTake) => {
+      sent.push(item.id);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await Promise.all(tabs.map((tab) => tab.flush('ann', upload)));
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent).size).toBe(2);
   });
 
   it('runs one flush at a time', async () => {

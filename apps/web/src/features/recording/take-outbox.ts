@@ -1,4 +1,5 @@
 import { isFinalRefusal } from '../../lib/api-error';
+import { oneTabAtATime } from '../../lib/across-tabs';
 import { KeyedStore } from '../../lib/keyed-store';
 
 /** A recorded take waiting for the server to acknowledge it. */
@@ -31,7 +32,11 @@ export class TakeOutbox {
   private readonly store: KeyedStore<PendingTake>;
   private flushing: Promise<FlushResult> | null = null;
 
-  constructor(name = 'parla-take-outbox', factory?: IDBFactory) {
+  constructor(
+    private readonly name = 'parla-take-outbox',
+    factory?: IDBFactory,
+    private readonly locks?: LockManager,
+  ) {
     this.store = new KeyedStore(name, 'takes', factory);
   }
 
@@ -52,12 +57,15 @@ export class TakeOutbox {
   /**
    * Uploads the person's waiting takes in order. A take leaves the outbox only when the
    * server has answered for it: accepted, or refused for good (a 4xx). Without a
-   * connection, or on a server error, it stays for the next try. One flush at a time.
+   * connection, or on a server error, it stays for the next try. One flush at a time, in
+   * all of the app's tabs.
    */
   flush(userId: string, upload: (take: PendingTake) => Promise<unknown>): Promise<FlushResult> {
-    this.flushing ??= this.flushNow(userId, upload).finally(() => {
-      this.flushing = null;
-    });
+    this.flushing ??= oneTabAtATime(this.name, () => this.flushNow(userId, upload), this.locks).finally(
+      () => {
+        this.flushing = null;
+      },
+    );
     return this.flushing;
   }
 
