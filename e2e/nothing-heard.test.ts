@@ -34,11 +34,12 @@ async function pressAndSayNothing(page: Page) {
   await page.waitForTimeout(2_500);
   await page.getByRole('button', { name: 'Stop listening' }).click();
   const notice = page.getByTestId('nothing-understood');
-  // Only the stream's end says nothing was heard: the processing flag's own timeout (at
-  // least 14 s) clears it without a notice, so the notice at all is what this checks, not how
-  // soon. On two cores shared with another browser test's server training a profile, or with
-  // a local worker loading its generic engine, it has come after more than 9 s.
-  await notice.waitFor({ timeout: 13_000 });
+  // Only the stream's end says nothing was heard (the processing flag's own timeout, at least
+  // 14 s, clears the flag without a notice; a later end still brings it), so the notice at all
+  // is what this checks, not how soon. On two cores shared with another browser test's server
+  // training a profile, or with a local worker loading its generic engine, it has come after
+  // more than 9 s, and in one run of the whole suite not within 13 s.
+  await notice.waitFor({ timeout: 30_000 });
   expect(await notice.textContent()).toContain('Nothing was heard');
   expect(await notice.getAttribute('role')).toBe('status');
   expect(await page.getByTestId('recognition-status').textContent()).not.toContain('Working out');
@@ -56,7 +57,7 @@ describe('a press to talk that hears nothing', () => {
     await page.getByRole('button', { name: 'Start listening' }).click();
     await notice.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Stop listening' }).click();
-  });
+  }, 90_000);
 
   it('dictate, recognised on this device: the worker says it as the server does', async () => {
     await signInTrained(server, context, { recognitionEngine: 'local' });
@@ -66,5 +67,5 @@ describe('a press to talk that hears nothing', () => {
       .getByText(/recognised on this device/)
       .waitFor({ timeout: 30_000 });
     await pressAndSayNothing(page);
-  });
+  }, 90_000);
 });
