@@ -50,7 +50,7 @@ export {
   type Template,
 } from './model/profile.js';
 export { trainProfile, type TrainingItem, type TrainOptions } from './model/train.js';
-export { serializeProfile, deserializeProfile, sealHolds } from './model/serialize.js';
+export { checkProfileFile, serializeProfile, deserializeProfile, sealHolds } from './model/serialize.js';
 export {
   takesForTraining,
   CONFIRMED_TAKES_PER_PHRASE,

@@ -7,6 +7,7 @@ import {
   type UserSettings,
 } from '@parla/contract';
 import {
+  deserializeProfile,
   downmix,
   encodeWavPcm16,
   hearsAgain,
@@ -78,7 +79,11 @@ export class RecognitionService {
       this.cache.set(userId, cached);
       return cached;
     }
-    const matcher = await this.profiles.readProfile(userId, model, (profile) => new Matcher(profile));
+    const matcher = await this.profiles.readProfile(
+      userId,
+      model,
+      (bytes) => new Matcher(deserializeProfile(bytes)),
+    );
     const { genericTrusted, voice } = await this.genericPathFor(model);
     const loaded = { matcher, version: model.version, genericTrusted, voice };
     this.cache.set(userId, loaded);

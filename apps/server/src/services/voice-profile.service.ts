@@ -8,7 +8,7 @@ import {
 import {
   CONFIRMATIONS_PER_RETRAIN,
   decodeWav,
-  deserializeProfile,
+  checkProfileFile,
   downmix,
   encodeWavPcm16,
   holdsItsRoom,
@@ -16,7 +16,6 @@ import {
   SpeechError,
   takesForTraining,
   takesToAdaptOn,
-  type Profile,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, gone, notFound } from '../errors.js';
@@ -559,7 +558,13 @@ export class VoiceProfileService {
       // A browser that cached a damaged profile would be stuck with it for good (its files
       // never change): one that cannot be read is made again instead of sent.
       try {
-        return { bytes: await this.readProfile(userId, model, (_, bytes) => bytes), version: model.version };
+        // Checked, not loaded: loading a 200-phrase profile holds the thread every stream is
+        // served on for 50-100 ms, its check (the seal's sum) for a few.
+        const bytes = await this.readProfile(userId, model, (file) => {
+          checkProfileFile(file);
+          return file;
+        });
+        return { bytes, version: model.version };
       } catch (error) {
         if (error instanceof ProfileBeingRebuilt)
           throw new AppError(503, PROFILE_REBUILDING_MESSAGE, 'PROFILE_REBUILDING');
@@ -576,19 +581,18 @@ export class VoiceProfileService {
   }
 
   /**
-   * A version of the person's profile read from storage, and `use`d (loaded into a matcher,
-   * or its bytes sent). One that cannot be read (`isUnreadableProfile`) is trained again from
-   * their takes, which are kept apart from it, unless that training is queued or running; a
-   * {@link ProfileBeingRebuilt} says so.
+   * A version of the person's profile read from storage, and `use`d (loaded into a matcher
+   * with `deserializeProfile`, or checked with `checkProfileFile` and sent). One that cannot
+   * be read (`isUnreadableProfile`) is trained again from their takes, which are kept apart
+   * from it, unless that training is queued or running; a {@link ProfileBeingRebuilt} says so.
    */
   async readProfile<T>(
     userId: string,
     model: { version: number; storage_key: string },
-    use: (profile: Profile, bytes: Uint8Array) => T,
+    use: (bytes: Uint8Array) => T,
   ): Promise<T> {
     try {
-      const bytes = await this.deps.storage.get(model.storage_key);
-      return use(deserializeProfile(bytes), bytes);
+      return use(await this.deps.storage.get(model.storage_key));
     } catch (error) {
       if (!isUnreadableProfile(error)) throw error;
       if (!(await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId))) {

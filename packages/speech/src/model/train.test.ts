@@ -18,7 +18,7 @@ import {
   type Prepared,
   type Profile,
 } from './profile.js';
-import { deserializeProfile, sealHolds, serializeProfile } from './serialize.js';
+import { checkProfileFile, deserializeProfile, sealHolds, serializeProfile } from './serialize.js';
 import { DtwWorkspace } from './dtw.js';
 import { align, prune, sketchDistance, SketchTable } from './scoring.js';
 import {
@@ -686,12 +686,18 @@ describe('serialised profiles', () => {
     ).toBe(names[1]);
   });
 
-  it('refuses other files and other versions', () => {
-    expect(() => deserializeProfile(new Uint8Array([1, 2, 3]))).toThrow(/cannot be loaded/);
-    const other = bytes.slice();
-    other[4] = 99;
-    expect(() => deserializeProfile(other)).toThrow(/version 99/);
-    expect(() => deserializeProfile(bytes.slice(0, bytes.length - 10))).toThrow(/cut short/);
+  it('refuses other files and other versions, loading or only checking', () => {
+    for (const read of [deserializeProfile, checkProfileFile]) {
+      expect(() => read(new Uint8Array([1, 2, 3]))).toThrow(/cannot be loaded/);
+      const other = bytes.slice();
+      other[4] = 99;
+      expect(() => read(other)).toThrow(/version 99/);
+      // Cut short, it has lost its seal too: its templates fall short of the header's count.
+      expect(() => read(bytes.slice(0, bytes.length - 10))).toThrow(/cut short/);
+      expect(() => read(unsealed(bytes).slice(0, bytes.length - 20))).toThrow(/cut short/);
+    }
+    expect(checkProfileFile(bytes).version).toBe(MODEL_VERSION);
+    expect(checkProfileFile(unsealed(bytes)).version).toBe(MODEL_VERSION);
   });
 
   it('seals every file it writes, and refuses one changed anywhere after', () => {
@@ -712,11 +718,13 @@ describe('serialised profiles', () => {
       changed[at] = value;
       expect(sealHolds(changed)).toBe(false);
       expect(() => deserializeProfile(changed)).toThrow(/cannot be loaded: the file is damaged/);
+      expect(() => checkProfileFile(changed)).toThrow(/cannot be loaded: the file is damaged/);
     }
     // Bytes beyond the templates that are no seal.
     const longer = new Uint8Array(bytes.length + 3);
     longer.set(unsealed(bytes));
     expect(() => deserializeProfile(longer)).toThrow(/damaged/);
+    expect(() => checkProfileFile(longer)).toThrow(/damaged/);
   });
 
   it('reads files from before the seal as it always did', () => {
