@@ -151,6 +151,7 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
     await services.jobs.stop();
     await services.tts.close();
     await services.recognition.close();
+    await services.voiceProfile.close();
     mailer.close();
   });
 

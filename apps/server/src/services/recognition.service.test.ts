@@ -30,7 +30,7 @@ function serviceFor(
     {} as BlobStorage,
     listener,
     log as unknown as FastifyBaseLogger,
-    { readProfile: vi.fn() },
+    { loadProfile: vi.fn() },
   );
   return { service, listener, log };
 }
@@ -189,7 +189,7 @@ describe('RecognitionService.store', () => {
       { put: () => Promise.resolve() } as unknown as BlobStorage,
       serviceFor([], () => Promise.reject(new Error('not asked'))).listener,
       { error: vi.fn() } as unknown as FastifyBaseLogger,
-      { readProfile: vi.fn() },
+      { loadProfile: vi.fn() },
     );
     const result = {
       text: null,

@@ -7,7 +7,6 @@ import {
   type UserSettings,
 } from '@parla/contract';
 import {
-  deserializeProfile,
   downmix,
   encodeWavPcm16,
   hearsAgain,
@@ -62,7 +61,7 @@ export class RecognitionService {
     private readonly storage: BlobStorage,
     private readonly secondOpinion: SecondOpinionListener,
     private readonly log: FastifyBaseLogger,
-    private readonly profiles: Pick<VoiceProfileService, 'readProfile'>,
+    private readonly profiles: Pick<VoiceProfileService, 'loadProfile'>,
   ) {}
 
   /**
@@ -79,11 +78,7 @@ export class RecognitionService {
       this.cache.set(userId, cached);
       return cached;
     }
-    const matcher = await this.profiles.readProfile(
-      userId,
-      model,
-      (bytes) => new Matcher(deserializeProfile(bytes)),
-    );
+    const matcher = new Matcher(await this.profiles.loadProfile(userId, model));
     const { genericTrusted, voice } = await this.genericPathFor(model);
     const loaded = { matcher, version: model.version, genericTrusted, voice };
     this.cache.set(userId, loaded);

@@ -31,6 +31,7 @@ import { TtsService } from './tts.service.js';
 import { EspeakEngine } from '../tts/espeak-engine.js';
 import { InlineSpeechRenderer } from '../tts/speech-renderer.js';
 import { speechWorkerFile, ThreadedSpeechRenderer } from '../tts/threaded-speech-renderer.js';
+import { ProfileLoader, profileLoaderWorkerFile } from './profile-loader.js';
 import { TRAIN_PROFILE_JOB, VoiceProfileService } from './voice-profile.service.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -53,6 +54,7 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
     storage,
     jobs,
     log,
+    loader: new ProfileLoader(profileLoaderWorkerFile()),
   });
   jobs.register(TRAIN_PROFILE_JOB, (job) => voiceProfile.train(job));
   const tokens = new TokenService(

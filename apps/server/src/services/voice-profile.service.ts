@@ -9,6 +9,7 @@ import {
   CONFIRMATIONS_PER_RETRAIN,
   decodeWav,
   checkProfileFile,
+  type Profile,
   downmix,
   encodeWavPcm16,
   holdsItsRoom,
@@ -31,6 +32,7 @@ import type { ImportFile } from './import-archive.js';
 import { DEFAULT_SCENARIO } from './phrases.service.js';
 import { UnreadableAudio } from './audio-decoding.js';
 import { inspectTake, type InspectedTake } from './take-inspection.js';
+import { ProfileLoader } from './profile-loader.js';
 
 export const TRAIN_PROFILE_JOB = 'train_profile';
 export const MODEL_TYPE = 'acoustic';
@@ -74,11 +76,21 @@ export interface VoiceProfileDeps {
   storage: BlobStorage;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Loads profiles for recognition off the thread that serves streams; by default inline. */
+  loader?: ProfileLoader;
 }
 
 /** Training takes in, personal voice profiles out. */
 export class VoiceProfileService {
-  constructor(private readonly deps: VoiceProfileDeps) {}
+  private readonly loader: ProfileLoader;
+
+  constructor(private readonly deps: VoiceProfileDeps) {
+    this.loader = deps.loader ?? new ProfileLoader(undefined);
+  }
+
+  close(): Promise<void> {
+    return this.loader.close();
+  }
 
   /** Stores a checked take of a phrase and schedules a retrain; the current model stays in use meanwhile. */
   async addTrainingTake(userId: string, phraseId: string, audio: Uint8Array, info: Record<string, unknown>) {
@@ -581,18 +593,18 @@ export class VoiceProfileService {
   }
 
   /**
-   * A version of the person's profile read from storage, and `use`d (loaded into a matcher
-   * with `deserializeProfile`, or checked with `checkProfileFile` and sent). One that cannot
+   * A version of the person's profile read from storage, and `use`d (loaded for recognition,
+   * or checked with `checkProfileFile` and sent). One that cannot
    * be read (`isUnreadableProfile`) is trained again from their takes, which are kept apart
    * from it, unless that training is queued or running; a {@link ProfileBeingRebuilt} says so.
    */
   async readProfile<T>(
     userId: string,
     model: { version: number; storage_key: string },
-    use: (bytes: Uint8Array) => T,
+    use: (bytes: Uint8Array) => T | Promise<T>,
   ): Promise<T> {
     try {
-      return use(await this.deps.storage.get(model.storage_key));
+      return await use(await this.deps.storage.get(model.storage_key));
     } catch (error) {
       if (!isUnreadableProfile(error)) throw error;
       if (!(await this.deps.jobs.isPending(TRAIN_PROFILE_JOB, userId))) {
@@ -604,6 +616,11 @@ export class VoiceProfileService {
       }
       throw new ProfileBeingRebuilt();
     }
+  }
+
+  /** A version of the person's profile, loaded for recognition ({@link readProfile}). */
+  loadProfile(userId: string, model: { version: number; storage_key: string }): Promise<Profile> {
+    return this.readProfile(userId, model, (bytes) => this.loader.load(bytes));
   }
 
   /** Deletes a phrase with its takes (rows and files); the profile is retrained without it. */
