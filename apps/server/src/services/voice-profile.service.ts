@@ -6,10 +6,9 @@ import {
   type RecordingState,
 } from '@parla/contract';
 import {
+  checkProfileFile,
   CONFIRMATIONS_PER_RETRAIN,
   decodeWav,
-  checkProfileFile,
-  type Profile,
   downmix,
   encodeWavPcm16,
   holdsItsRoom,
@@ -17,6 +16,7 @@ import {
   SpeechError,
   takesForTraining,
   takesToAdaptOn,
+  type Profile,
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, gone, notFound } from '../errors.js';
@@ -594,9 +594,9 @@ export class VoiceProfileService {
 
   /**
    * A version of the person's profile read from storage, and `use`d (loaded for recognition,
-   * or checked with `checkProfileFile` and sent). One that cannot
-   * be read (`isUnreadableProfile`) is trained again from their takes, which are kept apart
-   * from it, unless that training is queued or running; a {@link ProfileBeingRebuilt} says so.
+   * or checked with `checkProfileFile` and sent). One that cannot be read
+   * (`isUnreadableProfile`) is trained again from their takes, which are kept apart from it,
+   * unless that training is queued or running; a {@link ProfileBeingRebuilt} says so.
    */
   async readProfile<T>(
     userId: string,

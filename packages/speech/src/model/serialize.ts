@@ -279,14 +279,9 @@ const unloadable = (why: string): SpeechError =>
  * holds, its header has the shape of one, its templates fill it to the end), at a small part
  * of the cost of loading it: for a server that sends the file on rather than recognising with
  * it. Throws as {@link deserializeProfile} does; returns the format version, the header and
- * where the templates begin and end.
+ * where the templates begin.
  */
-export function checkProfileFile(bytes: Uint8Array): {
-  version: number;
-  header: Header;
-  start: number;
-  end: number;
-} {
+export function checkProfileFile(bytes: Uint8Array): { version: number; header: Header; start: number } {
   if (bytes.length < 10 || String.fromCharCode(...bytes.subarray(0, 4)) !== MAGIC)
     throw unloadable('not a profile file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -308,7 +303,7 @@ export function checkProfileFile(bytes: Uint8Array): {
   if (start + body > end) throw unloadable('the file is cut short');
   // Bytes beyond the templates that are no seal: a file damaged at its end or in its header.
   if (start + body !== end) throw unloadable('the file is damaged');
-  return { version, header, start, end };
+  return { version, header, start };
 }
 
 /** Load a profile written by {@link serializeProfile}; refuses other files and versions. */

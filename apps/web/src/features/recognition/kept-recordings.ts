@@ -58,7 +58,9 @@ export class KeptRecordings {
     if (attached) {
       const outcomes = await this.outbox.flush(local.userId);
       const outcome = outcomes.get(local.recordId);
-      return outcome === undefined ? 'waiting' : outcome === 'sent' ? 'sent' : 'gone';
+      if (outcome === undefined) return 'waiting';
+      // Sent, but kept by nobody: the person opted out of keeping recognition audio meanwhile.
+      return outcome === 'sent' && this.outbox.uploadedAs(local.recordId) !== null ? 'sent' : 'gone';
     }
     // A flush took the utterance to the server before the answer came (or it went without the outbox).
     const id = this.outbox.uploadedAs(local.recordId);

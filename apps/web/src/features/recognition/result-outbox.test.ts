@@ -243,6 +243,12 @@ describe('KeptRecordings', () => {
     const local = result();
     await kept.keepLocal(local, 'ann', utterance('good morning'));
     expect(await kept.answer(local, 'ann', { confirm: 'good morning' })).toBe('gone');
+    // The same when the answer waited for the upload.
+    server.online = false;
+    const waited = result();
+    await kept.keepLocal(waited, 'ann', utterance('good morning'));
+    server.online = true;
+    expect(await kept.answer(waited, 'ann', { confirm: 'good morning' })).toBe('gone');
     expect(await kept.answer(result(), 'ann', { confirm: 'good morning' })).toBe('gone');
     expect(server.answers).toEqual([]);
   });
