@@ -420,6 +420,56 @@ describe('being understood', () => {
     await expect.poll(confirmedTakes).toBe(confirmedBefore + 1);
     expect((await recognitionsOf(user)).length).toBe(keptBefore + 1);
   });
+
+  it('local recognition: an utterance and an answer whose replies were lost on the way are kept once', async () => {
+    await signInTrained({ recognitionEngine: 'local' });
+    const user = await trainedUser();
+    const confirmedTakes = async () =>
+      (await trainingTakes(server, user)).filter((take) => take.source === 'confirmed').length;
+    const [confirmedBefore, keptBefore] = [await confirmedTakes(), (await recognitionsOf(user)).length];
+    /** The server gets every request of `url`, and the browser never gets its reply. */
+    const loseReplies = async (on: Page, url: string) => {
+      let lost = 0;
+      await on.route(url, async (route) => {
+        await route.fetch();
+        lost += 1;
+        await route.abort('connectionreset');
+      });
+      return () => lost;
+    };
+    const uploadsLost = await loseReplies(page, '**/app/recording/recognition');
+    await page.goto('/speak');
+    await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
+    await startListening();
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await page.getByRole('button', { name: 'That’s right' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'this is kept on your device' })
+      .waitFor({ timeout: 15_000 });
+    // The server kept the utterance at its first try; the tries after it found it kept.
+    expect(uploadsLost()).toBeGreaterThanOrEqual(2);
+    expect((await recognitionsOf(user)).length).toBe(keptBefore + 1);
+    await page.close();
+
+    // The next visit sends the utterance again and hears of it at last; the answer's reply is lost.
+    const second = await context.newPage();
+    const answersLost = await loseReplies(second, '**/confirm');
+    await second.goto('/speak');
+    await expect.poll(answersLost, { timeout: 30_000 }).toBe(1);
+    await expect.poll(confirmedTakes).toBe(confirmedBefore + 1);
+    await second.close();
+
+    // The visit after that sends the answer again: the server answers for the take it made.
+    const third = await context.newPage();
+    const confirmed = third.waitForResponse((response) => response.url().endsWith('/confirm'), {
+      timeout: 30_000,
+    });
+    await third.goto('/speak');
+    expect((await confirmed).status()).toBe(201);
+    expect(await confirmedTakes()).toBe(confirmedBefore + 1);
+    expect((await recognitionsOf(user)).length).toBe(keptBefore + 1);
+  });
 });
 
 describe('notes keep what was said', () => {

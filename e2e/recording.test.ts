@@ -20,6 +20,41 @@ let context: BrowserContext;
 let page: Page;
 usePagePerTest((harness) => ({ server, context, page } = harness), { fakeMicrophoneWav: microphoneWav });
 
+/** A new person signed in, with one phrase of a scenario to record: its address and words. */
+async function personWithOnePhrase() {
+  const user = await server.signUp();
+  await seedSession(context, user);
+  const scenario = 'basic_needs';
+  await fetch(`${server.url}/app/scenarios/activate/${scenario}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${user.session.access_token}` },
+  });
+  const dataset = (await (
+    await fetch(`${server.url}/app/casr/scenario_train_set/${scenario}/dataset`, {
+      headers: { authorization: `Bearer ${user.session.access_token}` },
+    })
+  ).json()) as { phrases: { id: string; text: string }[] };
+  const phrase = dataset.phrases[0];
+  if (!phrase) throw new Error('no dataset phrase');
+  await fetch(`${server.url}/app/casr/datasetPhrase`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id: phrase.id, scenario_id: scenario }),
+  });
+  const stored = () =>
+    server.db.selectFrom('recordings').select('id').where('user_id', '=', user.session.user.id).execute();
+  return { recordAt: `/record/training/${scenario}`, words: phrase.text, stored };
+}
+
+/** Records one take of the phrase on screen, up to its "Keep and go on". */
+async function recordOneTake(recordAt: string, words: string) {
+  await page.goto(recordAt);
+  await page.getByLabel(`Say: ${words}`).waitFor();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+  await endTake(page);
+}
+
 describe('recording a voice profile in the browser', () => {
   it('records every take through the recorder, builds the profile and opens the mode page', async () => {
     const user = await server.signUp();
@@ -89,37 +124,12 @@ describe('recording a voice profile in the browser', () => {
   }, 120_000);
 
   it('keeps a take recorded offline and sends it when the connection is back', async () => {
-    const user = await server.signUp();
-    await seedSession(context, user);
-    const scenario = 'basic_needs';
-    await fetch(`${server.url}/app/scenarios/activate/${scenario}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${user.session.access_token}` },
-    });
-    const dataset = (await (
-      await fetch(`${server.url}/app/casr/scenario_train_set/${scenario}/dataset`, {
-        headers: { authorization: `Bearer ${user.session.access_token}` },
-      })
-    ).json()) as { phrases: { id: string; text: string }[] };
-    const phrase = dataset.phrases[0];
-    if (!phrase) throw new Error('no dataset phrase');
-    await fetch(`${server.url}/app/casr/datasetPhrase`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: phrase.id, scenario_id: scenario }),
-    });
-
-    await page.goto(`/record/training/${scenario}`);
-    await page.getByLabel(`Say: ${phrase.text}`).waitFor();
-    await page.getByRole('button', { name: 'Record', exact: true }).click();
-    await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
-    await endTake(page);
+    const { recordAt, words, stored } = await personWithOnePhrase();
+    await recordOneTake(recordAt, words);
     // The connection drops before the take is kept.
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Keep and go on' }).click();
     await page.getByText(/1 take is kept on this device/).waitFor();
-    const stored = () =>
-      server.db.selectFrom('recordings').select('id').where('user_id', '=', user.session.user.id).execute();
     expect(await stored()).toHaveLength(0);
 
     // The tab is closed while offline; the take waits in IndexedDB, and the next visit sends it.
@@ -128,5 +138,27 @@ describe('recording a voice profile in the browser', () => {
     page = await context.newPage();
     await page.goto('/menu');
     await expect.poll(async () => (await stored()).length, { timeout: 15_000 }).toBe(1);
+  }, 60_000);
+
+  it('keeps a take once when the reply to its upload was lost on the way', async () => {
+    const { recordAt, words, stored } = await personWithOnePhrase();
+    await recordOneTake(recordAt, words);
+    // The server gets the first upload; the browser never hears back, so the take waits.
+    let lost = false;
+    await page.route('**/app/casr/upload/training/**', async (route) => {
+      if (lost) return route.continue();
+      await route.fetch();
+      lost = true;
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Keep and go on' }).click();
+    await page.getByText(/1 take is kept on this device/).waitFor();
+    expect(await stored()).toHaveLength(1);
+
+    // The next visit sends it again: the server answers for the take it has, and keeps no other.
+    const resent = page.waitForResponse((response) => response.url().includes('/app/casr/upload/training/'));
+    await page.goto('/menu');
+    expect((await resent).status()).toBe(201);
+    expect(await stored()).toHaveLength(1);
   }, 60_000);
 });

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { DictationNote } from '@parla/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsddTake } from './support/audio.js';
@@ -126,6 +129,73 @@ describe('POST /app/recording/recognition', () => {
         expect.objectContaining({ text: null, doubted: true, confidence: 0.6 }),
       ]),
     );
+  });
+
+  it('keeps an upload tried again once, also when two tries arrive at once', async () => {
+    const user = await signUp(server.api);
+    const other = await signUp(server.api);
+    const audio = fsddTake(4, 'theo', 13);
+    const once = { ...info, upload_key: randomUUID() };
+    const first = await send(user.access_token, once, audio);
+    expect(first).toMatchObject({ status: 201, body: { stored: true } });
+    // The first try's answer was lost on the way: the retry is answered for the same recording.
+    expect(await send(user.access_token, once, audio)).toEqual(first);
+    const atOnce = { ...info, upload_key: randomUUID() };
+    const [one, two] = await Promise.all([
+      send(user.access_token, atOnce, audio),
+      send(user.access_token, atOnce, audio),
+    ]);
+    expect(one).toMatchObject({ status: 201, body: { stored: true } });
+    expect(two).toEqual(one);
+    // Keys are each person's own: another's upload under the same key is kept as theirs.
+    const others = await send(other.access_token, once, audio);
+    expect(others).toMatchObject({ status: 201, body: { stored: true } });
+    expect(others.body.id).not.toBe(first.body.id);
+
+    const rows = await server.db
+      .selectFrom('recordings')
+      .select(['id', 'storage_key'])
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(rows.map((row) => row.id).sort()).toEqual([first.body.id, one.body.id].sort());
+    // The audio of the try that lost the race is not left behind.
+    const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'recognitions');
+    expect((await readdir(folder)).sort()).toEqual(rows.map((row) => path.basename(row.storage_key)).sort());
+  });
+
+  it('refuses an upload key that is no key, or that named another recording', async () => {
+    const user = await signUp(server.api);
+    const phrase = await server.api.post<{ id: string }>(
+      '/app/casr/customPhrase',
+      { text: 'Four', scenario_id: 'conversation' },
+      user.access_token,
+    );
+    const key = randomUUID();
+    const take = new FormData();
+    take.append('info', JSON.stringify({ file_ext: 'wav', upload_key: key }));
+    take.append('audiofile', new Blob([new Uint8Array(fsddTake(4, 'theo', 14))]), 'take.wav');
+    const uploaded = await fetch(`${server.url}/app/casr/upload/training/${phrase.body.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.access_token}` },
+      body: take,
+    });
+    expect(uploaded.status).toBe(201);
+
+    expect(
+      (await send(user.access_token, { ...info, upload_key: key }, fsddTake(4, 'theo', 15))).body,
+    ).toMatchObject({
+      status: 409,
+      code: 'UPLOAD_KEY_REUSED',
+    });
+    expect(
+      (await send(user.access_token, { ...info, upload_key: 'again' }, fsddTake(4, 'theo', 15))).status,
+    ).toBe(400);
+    const kinds = await server.db
+      .selectFrom('recordings')
+      .select('kind')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(kinds).toEqual([{ kind: 'training' }]);
   });
 
   it('keeps nothing for a person who opted out, and refuses bad uploads', async () => {

@@ -806,25 +806,44 @@ describe('recognition over the socket', () => {
       server.api.post(`/app/recording/recognition/${id ?? ''}/confirm`, { text }, token);
 
     // What the person meant, whatever was recognised: the first four.
+    const takeIds: unknown[] = [];
     for (const [index, [digit]] of said.slice(0, 4).entries()) {
       const answer = await confirm(results[index]?.recording_id, DIGIT_WORDS[digit] ?? '');
       expect(answer.status).toBe(201);
       expect(answer.body).toMatchObject({ retrain_scheduled: false });
+      takeIds.push(answer.body.take_id);
     }
     const fifth = results[4]?.recording_id;
+    // The same answer again (a retry whose reply was lost) answers for the take it made.
+    expect(await confirm(results[0]?.recording_id, 'one')).toMatchObject({
+      status: 201,
+      body: { take_id: takeIds[0], retrain_scheduled: false },
+    });
     // Bad confirmations change nothing.
-    expect((await confirm(results[0]?.recording_id, 'one')).body).toMatchObject({
+    expect((await confirm(results[0]?.recording_id, 'seven')).body).toMatchObject({
       status: 409,
       code: 'ALREADY_CONFIRMED',
     });
+    expect(
+      (
+        await server.api.post(
+          `/app/recording/recognition/${results[1]?.recording_id ?? ''}/none_of_my_phrases`,
+          {},
+          person.access_token,
+        )
+      ).body,
+    ).toMatchObject({ status: 409, code: 'ALREADY_CONFIRMED' });
     expect((await confirm(fifth, 'nine')).body).toMatchObject({ status: 422, code: 'UNKNOWN_PHRASE' });
     expect((await confirm(fifth, '')).status).toBe(400);
     expect((await confirm(fifth, 'four', trained.access_token)).status).toBe(404);
     expect((await confirm('no-such-recording', 'four')).status).toBe(404);
 
     expect(await latestModel(person)).toMatchObject({ version: 1, modelmeta: { takes: 12 } });
-    const last = await confirm(fifth, 'four');
-    expect(last.body).toMatchObject({ retrain_scheduled: true });
+    // Two tries of the last answer at once make one take; the first to get there retrains.
+    const lasts = await Promise.all([confirm(fifth, 'four'), confirm(fifth, 'four')]);
+    expect(lasts.map((last) => last.status)).toEqual([201, 201]);
+    expect(lasts[0].body.take_id).toBe(lasts[1].body.take_id);
+    expect(lasts.filter((last) => last.body.retrain_scheduled === true)).toHaveLength(1);
     await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
     expect((await latestModel(person))?.modelmeta.takes).toBe(17);
     expect(await confirmedTakes(person)).toBe(5);
@@ -874,13 +893,19 @@ describe('recognition over the socket', () => {
     const ids = results.map((result) => result.recording_id ?? '');
     const mark = (id: string, token = person.access_token) =>
       server.api.post(`/app/recording/recognition/${id}/none_of_my_phrases`, {}, token);
+    const takeIds: unknown[] = [];
     for (const id of ids.slice(0, 3)) {
       const answer = await mark(id);
       expect(answer.status).toBe(201);
       expect(answer.body).toMatchObject({ retrain_scheduled: false });
+      takeIds.push(answer.body.take_id);
     }
-    // Bad requests change nothing: marked twice, marked then confirmed, someone else's, none such.
-    expect((await mark(ids[0] ?? '')).body).toMatchObject({ status: 409, code: 'ALREADY_CONFIRMED' });
+    // Marked again (a retry whose reply was lost): the take it made, and no other.
+    expect(await mark(ids[0] ?? '')).toMatchObject({
+      status: 201,
+      body: { take_id: takeIds[0], retrain_scheduled: false },
+    });
+    // Bad requests change nothing: marked then confirmed, someone else's, none such.
     expect(
       (
         await server.api.post(

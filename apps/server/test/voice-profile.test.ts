@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Phrase } from '@parla/contract';
@@ -401,6 +402,47 @@ describe('bad takes', () => {
       .execute();
     expect(takes).toHaveLength(0);
     expect((await server.api.get<Phrase>(`/app/casr/phrase/${id}`, token)).body.takes).toBe(0);
+  });
+});
+
+describe('a take uploaded again', () => {
+  it('is kept once, also when two tries arrive at once; its key names no other take', async () => {
+    const user = await signUp(server.api);
+    const token = user.access_token;
+    const [three, four] = await addDigitPhrases(token, [3, 4]);
+    const id = three?.id ?? '';
+    const audio = fsddTake(3, 'theo', 1);
+    const once = { file_ext: 'wav', upload_key: randomUUID() };
+    const first = await upload(token, id, audio, once);
+    expect(first).toMatchObject({ status: 201, body: { phrase_id: id, takes: 1 } });
+    // The first try's answer was lost on the way: the retry is answered for the same take.
+    expect(await upload(token, id, audio, once)).toEqual(first);
+
+    const atOnce = { file_ext: 'wav', upload_key: randomUUID() };
+    const [one, two] = await Promise.all([
+      upload(token, id, audio, atOnce),
+      upload(token, id, audio, atOnce),
+    ]);
+    expect(one).toMatchObject({ status: 201, body: { takes: 2 } });
+    expect(two.body.id).toBe(one.body.id);
+
+    expect((await upload(token, four?.id ?? '', audio, once)).body).toMatchObject({
+      status: 409,
+      code: 'UPLOAD_KEY_REUSED',
+    });
+    expect((await upload(token, id, audio, { file_ext: 'wav', upload_key: 'take-1' })).status).toBe(400);
+
+    const takes = await server.db
+      .selectFrom('recordings')
+      .select(['id', 'storage_key'])
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(takes.map((take) => take.id).sort()).toEqual([first.body.id, one.body.id].sort());
+    expect((await server.api.get<Phrase>(`/app/casr/phrase/${id}`, token)).body.takes).toBe(2);
+    // The audio of the try that lost the race is not left behind.
+    const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'takes');
+    const files = (await readdir(folder)).filter((file) => file.endsWith('.wav'));
+    expect(files.sort()).toEqual(takes.map((take) => path.basename(take.storage_key)).sort());
   });
 });
 

@@ -149,6 +149,12 @@ export const ModelFileParamsSchema = z
   .object({ id: z.string().min(1).max(64), version: z.string().regex(/^v\d+$/) })
   .strict();
 
+/**
+ * Parla's own: a key the client makes once per recording and sends with every try of its
+ * upload, so that a retry whose first try was kept (its answer lost on the way) is kept once.
+ */
+const UploadKeySchema = z.uuid();
+
 export const UploadInfoSchema = z
   .object({
     file_ext: z.enum(['wav']).default('wav'),
@@ -158,6 +164,7 @@ export const UploadInfoSchema = z
     language: z.string().max(16).optional(),
     scenario_id: z.string().max(64).optional(),
     recording_date: z.string().max(40).optional(),
+    upload_key: UploadKeySchema.optional(),
   })
   .strict();
 export const TrainingUploadResponseSchema = z.object({
@@ -199,6 +206,7 @@ export const RecognitionUploadInfoSchema = z
         doubted: z.boolean().optional(),
       })
       .strict(),
+    upload_key: UploadKeySchema.optional(),
   })
   .strict();
 export const RecognitionUploadResponseSchema = z.object({ id: z.string().nullable(), stored: z.boolean() });

@@ -188,6 +188,8 @@ export interface RecordingsTable {
   storage_key: string;
   duration_ms: number;
   metadata: Json<Record<string, unknown> | null> | null;
+  /** The client's key for the upload, or the server's for an answer's take: kept once per user. */
+  upload_key: string | null;
   created_at: CreatedAt;
 }
 

@@ -16,11 +16,28 @@ type NewRow<Table, JsonColumn extends keyof Table> = Omit<Insertable<Table>, Jso
 export class RecordingsRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Inserts a recording; false, inserting nothing, when the user already has one of its
+   * `upload_key` (a retried upload: see {@link findByUploadKey}).
+   */
   async insert(row: NewRow<RecordingsTable, 'metadata'> & { metadata: Record<string, unknown> | null }) {
-    await this.db
+    const inserted = await this.db
       .insertInto('recordings')
       .values({ ...row, metadata: row.metadata ? JSON.stringify(row.metadata) : null })
-      .execute();
+      .onConflict((oc) => oc.columns(['user_id', 'upload_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** The user's recording made by the upload of this key, if one was. */
+  findByUploadKey(userId: string, uploadKey: string) {
+    return this.db
+      .selectFrom('recordings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('upload_key', '=', uploadKey)
+      .executeTakeFirst();
   }
 
   /**

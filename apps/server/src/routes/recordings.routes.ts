@@ -196,7 +196,7 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
       const { info, audio } = await readUpload(request, 'audio', RecognitionUploadInfoSchema);
       return reply
         .status(201)
-        .send(await recognition.storeLocalResult(request.auth.userId, info.result, audio));
+        .send(await recognition.storeLocalResult(request.auth.userId, info.result, audio, info.upload_key));
     },
   );
 

@@ -29,6 +29,7 @@ import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
+import { earlierUpload, storeRecording } from './recording-store.js';
 import type { AdaptedVoice, PersonHeard, SecondOpinionListener } from './second-opinion-listener.js';
 import { MODEL_TYPE, voiceKeyOf, type VoiceProfileService } from './voice-profile.service.js';
 
@@ -272,12 +273,19 @@ export class RecognitionService {
     });
   }
 
-  /** Keeps a result the browser recognised locally, with its audio (spec: POST /app/recording/recognition). */
+  /**
+   * Keeps a result the browser recognised locally, with its audio (spec: POST
+   * /app/recording/recognition). A retry of an upload kept already answers for it.
+   */
   async storeLocalResult(
     userId: string,
     result: Record<string, unknown> & { text: string | null },
     audio: Uint8Array,
+    uploadKey?: string,
   ) {
+    const upload = { kind: 'recognition' } as const;
+    const earlier = await earlierUpload(this.recordings, userId, uploadKey, upload);
+    if (earlier) return { id: earlier.id, stored: true };
     const decoded = await decodeAudioFile(audio);
     const samples = resample(downmix(decoded), decoded.sampleRate, 16_000);
     if (samples.length > MAX_TAKE_SECONDS * 16_000) {
@@ -287,25 +295,37 @@ export class RecognitionService {
         'AUDIO_TOO_LONG',
       );
     }
-    const id = await this.keep(newId(), userId, samples, { local: true, ...result });
+    const id = await this.keep(newId(), userId, samples, { local: true, ...result }, uploadKey);
     return { id, stored: id !== null };
   }
 
-  /** Stores the audio and its recognition row; null when the user keeps no recognition audio. */
-  private async keep(id: string, userId: string, samples: Float32Array, metadata: Record<string, unknown>) {
+  /**
+   * Stores the audio and its recognition row; null when the user keeps no recognition
+   * audio. With an `uploadKey` another try of the upload has just kept, the id of that one.
+   */
+  private async keep(
+    id: string,
+    userId: string,
+    samples: Float32Array,
+    metadata: Record<string, unknown>,
+    uploadKey: string | null = null,
+  ) {
     const user = await this.users.findById(userId);
     if (!user || user.opt_out_audio_recognition) return null;
-    const storageKey = `users/${userId}/recognitions/${id}.wav`;
-    await this.storage.put(storageKey, encodeWavPcm16(samples, 16_000));
-    await this.recordings.insert({
+    const row = {
       id,
       user_id: userId,
       phrase_id: null,
-      kind: 'recognition',
-      storage_key: storageKey,
+      kind: 'recognition' as const,
+      storage_key: `users/${userId}/recognitions/${id}.wav`,
       duration_ms: Math.round((samples.length / 16_000) * 1000),
       metadata: { file_ext: 'wav', ...metadata },
+      upload_key: uploadKey,
+    };
+    const wav = encodeWavPcm16(samples, 16_000);
+    const { earlier } = await storeRecording(this.storage, this.recordings, row, wav, {
+      kind: 'recognition',
     });
-    return id;
+    return earlier?.id ?? id;
   }
 }

@@ -33,6 +33,7 @@ import { DEFAULT_SCENARIO } from './phrases.service.js';
 import { UnreadableAudio } from './audio-decoding.js';
 import { inspectTake, type InspectedTake } from './take-inspection.js';
 import { ProfileLoader } from './profile-loader.js';
+import { earlierUpload, storeRecording } from './recording-store.js';
 
 export const TRAIN_PROFILE_JOB = 'train_profile';
 export const MODEL_TYPE = 'acoustic';
@@ -57,6 +58,9 @@ export const PROFILE_REBUILDING_MESSAGE =
  * Whether loading a stored profile failed for good: its file is gone, or its bytes are
  * refused (damaged, or a format this build cannot read). Its takes can make it again.
  */
+const answeredOtherwise = () =>
+  new AppError(409, 'This utterance was already answered otherwise', 'ALREADY_CONFIRMED');
+
 function isUnreadableProfile(error: unknown): boolean {
   return error instanceof BlobMissing || (error instanceof SpeechError && error.code === 'bad_model');
 }
@@ -96,32 +100,45 @@ export class VoiceProfileService {
   async addTrainingTake(userId: string, phraseId: string, audio: Uint8Array, info: Record<string, unknown>) {
     const phrase = await this.deps.phrases.find(userId, phraseId);
     if (!phrase) throw notFound('Phrase');
-    const stored = await this.storeTake(userId, phraseId, await inspectTake(audio), info);
+    const { upload_key: uploadKey, ...rest } = info;
+    const key = typeof uploadKey === 'string' ? uploadKey : null;
+    // A retry of an upload the server already has: the take was counted in `phrase.takes`.
+    const earlier = await earlierUpload(this.deps.recordings, userId, key, { kind: 'training', phraseId });
+    if (earlier)
+      return { id: earlier.id, phrase_id: phraseId, duration_ms: earlier.duration_ms, takes: phrase.takes };
+    const stored = await this.storeTake(userId, phraseId, await inspectTake(audio), rest, key);
     return { ...stored, takes: phrase.takes + 1 };
   }
 
-  /** Keeps a checked take as the 16 kHz WAV that training reads, and schedules a retrain. */
+  /**
+   * Keeps a checked take as the 16 kHz WAV that training reads, and schedules a retrain;
+   * with an `uploadKey` another try of the upload has just kept, answers for that take.
+   */
   private async storeTake(
     userId: string,
     phraseId: string,
     take: InspectedTake,
     info: Record<string, unknown>,
+    uploadKey: string | null = null,
   ) {
     const id = newId();
-    const storageKey = `users/${userId}/takes/${id}.wav`;
-    // Stored as 16 kHz mono PCM: what training reads, whatever the browser sent.
-    await this.deps.storage.put(storageKey, encodeWavPcm16(take.samples, 16_000));
-    await this.deps.recordings.insert({
+    const row = {
       id,
       user_id: userId,
       phrase_id: phraseId,
-      kind: 'training',
-      storage_key: storageKey,
+      kind: 'training' as const,
+      storage_key: `users/${userId}/takes/${id}.wav`,
       duration_ms: take.durationMs,
       metadata: { ...info, peak_dbfs: Math.round(take.peakDbfs * 10) / 10 },
-    });
+      upload_key: uploadKey,
+    };
+    // Stored as 16 kHz mono PCM: what training reads, whatever the browser sent.
+    const wav = encodeWavPcm16(take.samples, 16_000);
+    const upload = { kind: 'training', phraseId } as const;
+    const { earlier } = await storeRecording(this.deps.storage, this.deps.recordings, row, wav, upload);
     await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
-    return { id, phrase_id: phraseId, duration_ms: take.durationMs };
+    const kept = earlier ?? row;
+    return { id: kept.id, phrase_id: phraseId, duration_ms: kept.duration_ms };
   }
 
   /**
@@ -130,7 +147,7 @@ export class VoiceProfileService {
    * learns how they say it in everyday use, not only in recording sessions.
    */
   async confirmRecognition(userId: string, recordingId: string, text: string) {
-    const recording = await this.unconfirmedRecognition(userId, recordingId);
+    const recording = await this.ownRecognition(userId, recordingId);
     const phrase = await this.deps.phrases.findByText(userId, text.trim());
     if (!phrase) throw new AppError(422, 'text: choose one of your phrases', 'UNKNOWN_PHRASE');
     const kept = await this.keepUtterance(userId, recording, phrase.id, { confirmed_text: text.trim() });
@@ -143,24 +160,22 @@ export class VoiceProfileService {
    * instead of saying the wrong phrase again.
    */
   async markUnknown(userId: string, recordingId: string) {
-    const recording = await this.unconfirmedRecognition(userId, recordingId);
+    const recording = await this.ownRecognition(userId, recordingId);
     const kept = await this.keepUtterance(userId, recording, null, { marked_unknown: true });
     return { take_id: kept.takeId, retrain_scheduled: kept.retrain };
   }
 
-  /** One of the user's kept recognitions that nobody has confirmed or marked yet. */
-  private async unconfirmedRecognition(userId: string, recordingId: string) {
+  private async ownRecognition(userId: string, recordingId: string) {
     const recording = await this.deps.recordings.findOwn(userId, recordingId, 'recognition');
     if (!recording) throw notFound('Recording');
-    if (typeof recording.metadata?.confirmed_take_id === 'string') {
-      throw new AppError(409, 'This utterance was already confirmed', 'ALREADY_CONFIRMED');
-    }
     return recording;
   }
 
   /**
    * Copies a recognised utterance into a take (of `phraseId`, or of none when marked
-   * unknown), notes it on the recognition, and retrains once enough have gathered.
+   * unknown), notes it on the recognition, and retrains once enough have gathered. The
+   * same answer again (a retry whose reply was lost, or two at once) answers for the take
+   * the first made; another answer is a conflict.
    */
   private async keepUtterance(
     userId: string,
@@ -168,23 +183,29 @@ export class VoiceProfileService {
     phraseId: string | null,
     note: Record<string, unknown>,
   ) {
+    const before = await this.earlierAnswer(userId, recording, phraseId);
+    if (before) return before;
     const take = await this.utteranceAudio(recording.storage_key);
     const takeId = newId();
-    const storageKey = `users/${userId}/takes/${takeId}.wav`;
-    await this.deps.storage.put(storageKey, encodeWavPcm16(take.samples, 16_000));
-    await this.deps.recordings.insert({
+    const row = {
       id: takeId,
       user_id: userId,
       phrase_id: phraseId,
-      kind: 'training',
-      storage_key: storageKey,
+      kind: 'training' as const,
+      storage_key: `users/${userId}/takes/${takeId}.wav`,
       duration_ms: take.durationMs,
       metadata: {
         source: phraseId === null ? 'unknown' : 'confirmed',
         recognition_id: recording.id,
         peak_dbfs: Math.round(take.peakDbfs * 10) / 10,
       },
-    });
+      // One take per utterance, whichever of two answers at once gets there first.
+      upload_key: `answer:${recording.id}`,
+    };
+    const wav = encodeWavPcm16(take.samples, 16_000);
+    const answer = { kind: 'training', phraseId, otherwise: answeredOtherwise } as const;
+    const { earlier } = await storeRecording(this.deps.storage, this.deps.recordings, row, wav, answer);
+    if (earlier) return { takeId: earlier.id, retrain: false };
     await this.deps.recordings.updateMetadata(recording.id, {
       ...recording.metadata,
       ...note,
@@ -195,6 +216,19 @@ export class VoiceProfileService {
     const retrain = waiting >= CONFIRMATIONS_PER_RETRAIN;
     if (retrain) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
     return { takeId, retrain };
+  }
+
+  /** The take an earlier answer made of a recognised utterance, when it was this answer. */
+  private async earlierAnswer(
+    userId: string,
+    recording: { metadata: Record<string, unknown> | null },
+    phraseId: string | null,
+  ) {
+    const takeId = recording.metadata?.confirmed_take_id;
+    if (typeof takeId !== 'string') return undefined;
+    const take = await this.deps.recordings.findOwn(userId, takeId, 'training');
+    if (take?.phrase_id !== phraseId) throw answeredOtherwise();
+    return { takeId, retrain: false };
   }
 
   /**

@@ -6,23 +6,36 @@ import { fakeLockManager } from '../../lib/fake-lock-manager';
 import { KeptRecordings } from './kept-recordings';
 import { ResultOutbox, type ResultAnswer, type ResultServer, type ResultUpload } from './result-outbox';
 
-/** A server that can be taken offline, keep nothing (an opt-out), or hold an upload back. */
+/**
+ * A server that can be taken offline, keep nothing (an opt-out), hold an upload back, or
+ * keep an upload and lose its reply. Like the real one, it keeps an upload key once.
+ */
 class FakeResultServer implements ResultServer {
   online = true;
   keeps = true;
+  loseReply = false;
   /** Set: the next upload waits for it before it answers. */
   holdUpload: Promise<void> | undefined;
   answerError: Error | undefined;
   readonly uploads: ResultUpload[] = [];
   readonly answers: { recordingId: string; answer: ResultAnswer }[] = [];
+  readonly keys: string[] = [];
+  private readonly kept = new Map<string, string>();
 
-  async upload(upload: ResultUpload): Promise<string | null> {
+  async upload(upload: ResultUpload, key: string): Promise<string | null> {
     if (!this.online) throw new NetworkError();
     const held = this.holdUpload;
     this.holdUpload = undefined;
     await held;
-    this.uploads.push(upload);
-    return this.keeps ? `rec-${this.uploads.length}` : null;
+    this.keys.push(key);
+    let id = this.kept.get(key);
+    if (id === undefined) {
+      this.uploads.push(upload);
+      id = `rec-${this.uploads.length}`;
+      this.kept.set(key, id);
+    }
+    if (this.loseReply) throw new NetworkError();
+    return this.keeps ? id : null;
   }
 
   answer(recordingId: string, answer: ResultAnswer): Promise<unknown> {
@@ -88,6 +101,25 @@ describe('ResultOutbox', () => {
     arrive();
     expect(await flushing).toEqual(new Map([[said.id, 'sent']]));
     expect(server.answers).toEqual([{ recordingId: 'rec-1', answer: { noneOfMyPhrases: true } }]);
+  });
+
+  it('sends every try of an upload under one key, so a retry of one kept is kept once', async () => {
+    const server = new FakeResultServer();
+    const outbox = new ResultOutbox(server, 'results', new IDBFactory());
+    const said = record('ann');
+    await outbox.add(said);
+    await outbox.attachAnswer(said.id, { confirm: 'good morning' });
+    server.loseReply = true;
+    expect(await outbox.flush('ann')).toEqual(new Map());
+    server.loseReply = false;
+    expect(await outbox.flush('ann')).toEqual(new Map([[said.id, 'sent']]));
+    expect(server.keys).toEqual([said.id, said.id]);
+    expect(server.uploads).toHaveLength(1);
+    expect(server.answers).toEqual([{ recordingId: 'rec-1', answer: { confirm: 'good morning' } }]);
+
+    // The same for an utterance IndexedDB could not keep, sent once without the outbox.
+    await outbox.uploadNow('r-alone', utterance('thank you'));
+    expect(server.keys.at(-1)).toBe('r-alone');
   });
 
   it('lets an utterance go once uploaded, and remembers its id for an answer that comes later', async () => {

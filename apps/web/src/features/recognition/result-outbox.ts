@@ -30,8 +30,11 @@ export interface PendingResult {
 
 /** The calls an outbox makes. */
 export interface ResultServer {
-  /** Keeps an utterance; resolves with its id, or null when the server keeps nothing (an opt-out). */
-  upload(upload: ResultUpload): Promise<string | null>;
+  /**
+   * Keeps an utterance; resolves with its id, or null when the server keeps nothing (an
+   * opt-out). `key` is the same on every try, so a retry of an upload kept is not kept twice.
+   */
+  upload(upload: ResultUpload, key: string): Promise<string | null>;
   answer(recordingId: string, answer: ResultAnswer): Promise<unknown>;
 }
 
@@ -79,7 +82,7 @@ export class ResultOutbox {
 
   /** Uploads an utterance that could not be kept here, once (see {@link uploadedAs}). */
   async uploadNow(id: string, upload: ResultUpload): Promise<void> {
-    this.uploaded.set(id, await this.server.upload(upload));
+    this.uploaded.set(id, await this.server.upload(upload, id));
   }
 
   /**
@@ -148,7 +151,7 @@ export class ResultOutbox {
         await this.store.delete(record.id);
         return 'refused';
       }
-      const id = await this.server.upload(record.upload);
+      const id = await this.server.upload(record.upload, record.id);
       this.uploaded.set(record.id, id);
       // An answer given while the upload was on its way is in the store, not in `record`.
       const kept = await this.store.update(record.id, (current) =>

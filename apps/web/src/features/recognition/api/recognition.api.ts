@@ -99,9 +99,9 @@ export function localResultUpload(
 }
 
 /** POST /app/recording/recognition: the server keeps the utterance; null when it keeps nothing (an opt-out). */
-async function uploadLocalResult(upload: ResultUpload): Promise<string | null> {
+async function uploadLocalResult(upload: ResultUpload, key: string): Promise<string | null> {
   const form = new FormData();
-  form.append('info', JSON.stringify(upload.info));
+  form.append('info', JSON.stringify({ ...upload.info, upload_key: key }));
   form.append('audio', new Blob([upload.wav], { type: 'audio/wav' }), 'utterance.wav');
   // Offline is expected here: the utterance waits in the outbox.
   const kept = await api.post<{ id: string | null; stored: boolean }>('/app/recording/recognition', form, {
