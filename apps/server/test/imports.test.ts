@@ -98,6 +98,37 @@ describe('importing existing recordings', () => {
     ]);
   });
 
+  it('keeps each recording once: an archive imported again, or a file it holds twice', async () => {
+    const user = await signUp(server.api);
+    const archive = zipSync({
+      'yes-1.wav': fsddTake(1, 'theo', 0),
+      'yes-2.wav': fsddTake(1, 'theo', 1),
+      'yes-2 copy.wav': fsddTake(1, 'theo', 1),
+      'transcripts.csv': new TextEncoder().encode(
+        'file,text\nyes-1.wav,Yes please\nyes-2.wav,Yes please\nyes-2 copy.wav,Yes please\n',
+      ),
+    });
+    const already = { reason: 'This recording is among your takes already.' };
+    const first = await importTakes(user.access_token, { info: { source: 'manual' }, archive });
+    expect(first.body.imported.map((item) => item.file)).toEqual(['yes-1.wav', 'yes-2.wav']);
+    expect(first.body.refused).toEqual([{ file: 'yes-2 copy.wav', ...already }]);
+    // Sent again (its report never arrived, say): nothing more is kept.
+    const again = await importTakes(user.access_token, { info: { source: 'manual' }, archive });
+    expect(again.body).toEqual({
+      imported: [],
+      refused: ['yes-1.wav', 'yes-2.wav', 'yes-2 copy.wav'].map((file) => ({ file, ...already })),
+    });
+    // Under another transcript too: one recording is a take of one phrase.
+    const renamed = await importTakes(user.access_token, {
+      info: { source: 'manual', transcripts: { 'yes.wav': 'Yes' } },
+      files: [['yes.wav', fsddTake(1, 'theo', 0)]],
+    });
+    expect(renamed.body.refused).toEqual([{ file: 'yes.wav', ...already }]);
+    const phrases = await server.api.get<{ phrases: Phrase[] }>('/app/casr/phrases', user.access_token);
+    const recorded = phrases.body.phrases.filter((p) => p.takes > 0);
+    expect(recorded.map((p) => [p.text, p.takes])).toEqual([['Yes please', 2]]);
+  });
+
   it('imports Voice Memos under their titles, and compressed audio of any common format', async () => {
     const user = await signUp(server.api);
     const memo = fixture('Yes please.m4a');

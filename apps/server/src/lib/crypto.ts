@@ -5,7 +5,7 @@ export const newId = () => randomUUID();
 /** An unguessable token for the client to hold; only its hash is stored. */
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string | Uint8Array) => createHash('sha256').update(value).digest('hex');
 
 /** A 6-digit code, uniformly drawn, with leading zeros kept. */
 export const newSixDigitCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0');

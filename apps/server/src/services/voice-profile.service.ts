@@ -20,7 +20,7 @@ import {
 } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, gone, notFound } from '../errors.js';
-import { newId } from '../lib/crypto.js';
+import { newId, sha256 } from '../lib/crypto.js';
 import type { Job, JobQueue } from '../jobs/job-queue.js';
 import type { TakeToTrain } from '../jobs/train-profile.js';
 import { trainInBackground } from '../jobs/training-runner.js';
@@ -290,8 +290,15 @@ export class VoiceProfileService {
         });
         continue;
       }
+      // The same file imported again (an archive sent twice) would weigh double in training,
+      // and two identical takes would pass for the closest of repetitions.
+      const uploadKey = `import:${sha256(file.bytes)}`;
+      if (await this.deps.recordings.findByUploadKey(userId, uploadKey)) {
+        report.refused.push({ file: file.name, reason: 'This recording is among your takes already.' });
+        continue;
+      }
       const phraseId = await this.phraseFor(userId, text, scenario);
-      await this.storeTake(userId, phraseId, take, { source, file: file.name });
+      await this.storeTake(userId, phraseId, take, { source, file: file.name }, uploadKey);
       // Such a take alone teaches the profile little of how the person sounds live: the
       // report says so, and the app asks for a take recorded in it (docs/decisions/0116).
       const cutClose = !holdsItsRoom(take.samples);
