@@ -51,6 +51,9 @@ export interface FollowedStream {
 /** Loaded profiles kept in memory; a user's streams share one. */
 const CACHE_SIZE = 200;
 
+/** What a kept utterance's upload key must name for a retry to find it. */
+const RECOGNITION_UPLOAD = { kind: 'recognition' } as const;
+
 /** Loads users' voice profiles for live recognition and keeps what was recognised. */
 export class RecognitionService {
   private readonly cache = new Map<string, LoadedModel>();
@@ -283,8 +286,7 @@ export class RecognitionService {
     audio: Uint8Array,
     uploadKey?: string,
   ) {
-    const upload = { kind: 'recognition' } as const;
-    const earlier = await earlierUpload(this.recordings, userId, uploadKey, upload);
+    const earlier = await earlierUpload(this.recordings, userId, uploadKey, RECOGNITION_UPLOAD);
     if (earlier) return { id: earlier.id, stored: true };
     const decoded = await decodeAudioFile(audio);
     const samples = resample(downmix(decoded), decoded.sampleRate, 16_000);
@@ -323,9 +325,7 @@ export class RecognitionService {
       upload_key: uploadKey,
     };
     const wav = encodeWavPcm16(samples, 16_000);
-    const { earlier } = await storeRecording(this.storage, this.recordings, row, wav, {
-      kind: 'recognition',
-    });
+    const { earlier } = await storeRecording(this.storage, this.recordings, row, wav, RECOGNITION_UPLOAD);
     return earlier?.id ?? id;
   }
 }

@@ -54,13 +54,14 @@ export const FIRST_PROFILE_MINIMUM = { phrases: 2, takes: 6 } as const;
 export const PROFILE_REBUILDING_MESSAGE =
   'Its file was damaged, so your voice profile is being made again from your recordings. Try again in a minute.';
 
+/** An answer to a recognised utterance that another answer to it came before. */
+const answeredOtherwise = () =>
+  new AppError(409, 'This utterance was already answered otherwise', 'ALREADY_CONFIRMED');
+
 /**
  * Whether loading a stored profile failed for good: its file is gone, or its bytes are
  * refused (damaged, or a format this build cannot read). Its takes can make it again.
  */
-const answeredOtherwise = () =>
-  new AppError(409, 'This utterance was already answered otherwise', 'ALREADY_CONFIRMED');
-
 function isUnreadableProfile(error: unknown): boolean {
   return error instanceof BlobMissing || (error instanceof SpeechError && error.code === 'bad_model');
 }
@@ -165,6 +166,7 @@ export class VoiceProfileService {
     return { take_id: kept.takeId, retrain_scheduled: kept.retrain };
   }
 
+  /** One of the user's kept recognitions; another user's is never found. */
   private async ownRecognition(userId: string, recordingId: string) {
     const recording = await this.deps.recordings.findOwn(userId, recordingId, 'recognition');
     if (!recording) throw notFound('Recording');
