@@ -3,9 +3,11 @@ import { REALTIME_PROVIDERS } from '@parla/contract';
 import { loadConfig } from '../config/env.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
+import { RecordingsRepository } from '../repositories/recordings.repository.js';
 import { SubscriptionsRepository } from '../repositories/subscriptions.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { SubscriptionService } from '../services/subscription.service.js';
+import { describeOutcomes } from './recognition-outcomes.js';
 
 const USAGE = `Administration of a Parla deployment (uses the same DATA_DIR / DATABASE_URL as the server).
 
@@ -15,7 +17,9 @@ const USAGE = `Administration of a Parla deployment (uses the same DATA_DIR / DA
   npm run admin -- partner:add --id ID --seller NAME --name NAME [--url URL] [--description TEXT] [--default]
   npm run admin -- user:test-flag EMAIL on|off  mark an account as a test user
   npm run admin -- user:providers EMAIL casr[,dictation]
-                                                set the recognition providers the account may use`;
+                                                set the recognition providers the account may use
+  npm run admin -- recognition:outcomes [--days N]
+                                                what became of recognised utterances (default: 30 days)`;
 
 /** Runs one administration command; returns what to print. */
 export async function runAdminCommand(argv: string[]): Promise<string> {
@@ -29,6 +33,7 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
       url: { type: 'string' },
       description: { type: 'string' },
       default: { type: 'boolean', default: false },
+      days: { type: 'string', default: '30' },
     },
   });
   const [command, ...args] = positionals;
@@ -93,6 +98,12 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
         if (!user) throw new Error(`No account with the email ${email}`);
         await users.update(user.id, { providers_enabled: JSON.stringify(providers) });
         return `${email} may now use: ${providers.join(', ')}.`;
+      }
+      case 'recognition:outcomes': {
+        const days = Number(values.days);
+        if (!Number.isInteger(days) || days < 1) throw new Error('--days: a whole number of days, 1 or more');
+        const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+        return describeOutcomes(await new RecordingsRepository(db).recognitionOutcomes(since), days);
       }
       default:
         throw new Error(`Unknown command ${command}\n\n${USAGE}`);

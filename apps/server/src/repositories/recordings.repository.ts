@@ -12,6 +12,27 @@ export const READABLE_TAKE = sql<boolean>`(recordings.metadata->>'unreadable') i
 /** A row to insert, with its JSON column given as a value rather than as text. */
 type NewRow<Table, JsonColumn extends keyof Table> = Omit<Insertable<Table>, JsonColumn | 'created_at'>;
 
+/** Counts of kept utterances and of what became of them ({@link RecordingsRepository.recognitionOutcomes}). */
+export interface RecognitionOutcomes {
+  kept: number;
+  /** Recognised in the browser. */
+  local: number;
+  /** Shown a phrase; the rest were turned away as none of the person's phrases. */
+  given_an_answer: number;
+  /** Answered by the person in any way. */
+  answered: number;
+  /** "That's right": the phrase shown. */
+  right: number;
+  /** Another of their phrases than the one shown. */
+  put_right: number;
+  /** A phrase named for an utterance that was turned away. */
+  named_after_turned_away: number;
+  /** "Not one of my phrases". */
+  none_of_mine: number;
+  people: number;
+  people_answering: number;
+}
+
 /** Stored takes and the voice profiles (models) trained from them. */
 export class RecordingsRepository {
   constructor(private readonly db: Db) {}
@@ -106,6 +127,38 @@ export class RecordingsRepository {
       .where('phrase_id', 'is not', null)
       .executeTakeFirstOrThrow();
     return { takes: Number(row.takes), phrases: Number(row.phrases) };
+  }
+
+  /**
+   * What became of the utterances kept since a moment, over every account but test ones:
+   * how many got an answer, and how the people answered (spec: confirm and
+   * none_of_my_phrases). Counts only; nobody's words leave the database.
+   */
+  async recognitionOutcomes(since: Date): Promise<RecognitionOutcomes> {
+    const text = sql`lower(recordings.metadata->>'text')`;
+    const confirmed = sql`lower(recordings.metadata->>'confirmed_text')`;
+    const answered = sql`recordings.metadata->>'confirmed_take_id' is not null`;
+    const { rows } = await sql<Record<keyof RecognitionOutcomes, string | number | bigint>>`
+      select
+        count(*) as kept,
+        count(*) filter (where recordings.metadata->>'local' = 'true') as local,
+        count(*) filter (where ${text} is not null) as given_an_answer,
+        count(*) filter (where ${answered}) as answered,
+        count(*) filter (where ${confirmed} = ${text}) as right,
+        count(*) filter (where ${confirmed} <> ${text}) as put_right,
+        count(*) filter (where ${confirmed} is not null and ${text} is null) as named_after_turned_away,
+        count(*) filter (where recordings.metadata->>'marked_unknown' = 'true') as none_of_mine,
+        count(distinct recordings.user_id) as people,
+        count(distinct recordings.user_id) filter (where ${answered}) as people_answering
+      from recordings
+      join users on users.id = recordings.user_id
+      where recordings.kind = 'recognition' and recordings.created_at >= ${since} and not users.is_test_user
+    `.execute(this.db);
+    const row = rows[0];
+    if (row === undefined) throw new Error('An aggregate returns one row');
+    return Object.fromEntries(
+      Object.entries(row).map(([name, count]) => [name, Number(count)]),
+    ) as unknown as RecognitionOutcomes;
   }
 
   storageKeysOf(userId: string) {
