@@ -197,6 +197,25 @@ describe('importing recordings in the browser', () => {
     });
     const { phrases } = (await response.json()) as { phrases: Phrase[] };
     expect(phrases.filter((phrase) => phrase.takes > 0).map((phrase) => phrase.text)).toEqual(['Yes please']);
+
+    // The same memo again (the person unsure the first import worked): nothing to fix, nothing kept twice.
+    await page.goto('/record/import_samples/apple');
+    await chooseFiles([file('Yes please.m4a', memo, 'audio/mp4')]);
+    await page.getByRole('button', { name: 'Import 1 file' }).click();
+    const summary = page
+      .getByRole('alert')
+      .filter({ hasText: '0 recordings imported · 1 file not imported' });
+    await summary
+      .getByText('This recording is among your takes already: there was nothing new to import.')
+      .waitFor({ timeout: 30_000 });
+    expect(await summary.getAttribute('class')).toContain('Info');
+    await page
+      .getByRole('list', { name: 'Not imported (1)' })
+      .getByText('This recording is among your takes already.')
+      .waitFor();
+    await saveScreenshots(page, 'import-again');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await takesOf(user)).toHaveLength(1);
   }, 60_000);
 
   it('explains a Relate export and takes dropped files with their transcripts file', async () => {

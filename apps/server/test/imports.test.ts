@@ -108,7 +108,7 @@ describe('importing existing recordings', () => {
         'file,text\nyes-1.wav,Yes please\nyes-2.wav,Yes please\nyes-2 copy.wav,Yes please\n',
       ),
     });
-    const already = { reason: 'This recording is among your takes already.' };
+    const already = { reason: 'This recording is among your takes already.', code: 'ALREADY_IMPORTED' };
     const first = await importTakes(user.access_token, { info: { source: 'manual' }, archive });
     expect(first.body.imported.map((item) => item.file)).toEqual(['yes-1.wav', 'yes-2.wav']);
     expect(first.body.refused).toEqual([{ file: 'yes-2 copy.wav', ...already }]);

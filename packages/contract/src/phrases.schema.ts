@@ -263,7 +263,15 @@ export const ImportReportSchema = z
         cut_close: z.boolean(),
       }),
     ),
-    refused: z.array(z.object({ file: z.string(), reason: z.string() })),
+    refused: z.array(
+      z.object({
+        file: z.string(),
+        reason: z.string(),
+        // ALREADY_IMPORTED: the file is among the person's takes already (imported before,
+        // or twice in this import); nothing about it needs fixing.
+        code: z.enum(['ALREADY_IMPORTED']).optional(),
+      }),
+    ),
   })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -296,7 +296,11 @@ export class VoiceProfileService {
       // and two identical takes would pass for the closest of repetitions.
       const uploadKey = `import:${sha256(file.bytes)}`;
       if (await this.deps.recordings.findByUploadKey(userId, uploadKey)) {
-        report.refused.push({ file: file.name, reason: 'This recording is among your takes already.' });
+        report.refused.push({
+          file: file.name,
+          reason: 'This recording is among your takes already.',
+          code: 'ALREADY_IMPORTED',
+        });
         continue;
       }
       const phraseId = await this.phraseFor(userId, text, scenario);

@@ -611,6 +611,8 @@ export const enUS = {
       refusedCount_other: '{{count}} files not imported',
       whereToFind: 'The phrases and their takes are now on your Record page.',
       noneImported: 'Nothing was imported. The reasons are below: fix the files and try again.',
+      nothingNew_one: 'This recording is among your takes already: there was nothing new to import.',
+      nothingNew_other: 'These recordings are among your takes already: there was nothing new to import.',
       importedList_one: 'Imported (1)',
       importedList_other: 'Imported ({{count}})',
       refusedList_one: 'Not imported (1)',

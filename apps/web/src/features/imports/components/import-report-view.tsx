@@ -26,6 +26,16 @@ export function ImportReportView({ report, actions }: { report: ImportReport; ac
   useEffect(() => heading.current?.focus(), []);
   const imported = report.imported.length;
   const refused = report.refused.length;
+  // Files among the person's takes already need no fixing: an import of only those did no harm.
+  const failed = report.refused.filter((item) => item.code !== 'ALREADY_IMPORTED').length;
+  const severity =
+    failed === 0 ? (imported === 0 ? 'info' : 'success') : imported === 0 ? 'error' : 'warning';
+  const summary =
+    imported > 0
+      ? t('imports.result.whereToFind')
+      : failed === 0
+        ? t('imports.result.nothingNew', { count: refused })
+        : t('imports.result.noneImported');
   const cutClose = report.imported.filter((item) => item.cut_close);
   // One take a phrase is enough: the first file of each phrase stands for it.
   const firstOfPhrase = new Map<string, (typeof cutClose)[number]>();
@@ -38,13 +48,13 @@ export function ImportReportView({ report, actions }: { report: ImportReport; ac
       <Typography id="import-result-heading" ref={heading} tabIndex={-1} variant="h2" sx={{ mb: 2 }}>
         {t('imports.result.heading')}
       </Typography>
-      <Alert severity={imported === 0 ? 'error' : refused > 0 ? 'warning' : 'success'} sx={{ mb: 3 }}>
+      <Alert severity={severity} sx={{ mb: 3 }}>
         <strong>
           {t('imports.result.importedCount', { count: imported })}
           {' · '}
           {t('imports.result.refusedCount', { count: refused })}
         </strong>
-        <div>{imported === 0 ? t('imports.result.noneImported') : t('imports.result.whereToFind')}</div>
+        <div>{summary}</div>
       </Alert>
       {toRecord.length > 0 && (
         <Alert severity="info" sx={{ mb: 3 }} aria-labelledby="import-cut-close-heading">
