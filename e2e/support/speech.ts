@@ -7,15 +7,29 @@ import { EspeakEngine, type Prosody } from '../../apps/server/src/tts/espeak-eng
 
 const engine = new EspeakEngine();
 
+/** Phrases spoken already in this test file, by phrase and options: eSpeak NG says each alike every time. */
+const spoken = new Map<string, Promise<Uint8Array>>();
+
 /**
  * A spoken phrase as a 16 kHz mono WAV with silence around it, made by the bundled
  * eSpeak NG (no system packages needed): for the fake microphone and for training takes.
- * Vary `prosody` to get takes that are alike but not identical.
+ * Vary `prosody` to get takes that are alike but not identical. Each is made once per
+ * file (nine takes cost about 3 s, and most files train several people on the same ones).
  */
-export async function phraseWav(
+export function phraseWav(
   text: string,
   options: Prosody & { voiceId?: string; silenceBefore?: number; silenceAfter?: number } = {},
 ): Promise<Uint8Array> {
+  const key = JSON.stringify([text, options]);
+  let wav = spoken.get(key);
+  if (wav === undefined) {
+    wav = speak(text, options);
+    spoken.set(key, wav);
+  }
+  return wav;
+}
+
+async function speak(text: string, options: Parameters<typeof phraseWav>[1] = {}): Promise<Uint8Array> {
   const { voiceId = 'en-US-male', silenceBefore = 1, silenceAfter = 1.5, ...prosody } = options;
   const speech = await engine.synthesize(text, voiceId, prosody);
   const floats = Float32Array.from(speech.samples, (sample) => sample / 32768);

@@ -38,16 +38,23 @@ export async function trainVoiceProfile(
   takeOf: (text: string, take: number) => Promise<Uint8Array> = (text, take) =>
     phraseWav(text, { ...TAKE_PROSODY[take], silenceBefore: 0.5, silenceAfter: 0.5 }),
 ) {
-  for (const text of phrases) {
+  // Every take is made before the first is sent: sent together, they reach the server
+  // before its first training starts, and one training builds the profile on all of them.
+  const recorded = await Promise.all(
+    phrases.map(async (text) => ({
+      text,
+      takes: await Promise.all(TAKE_PROSODY.map((_, take) => takeOf(text, take))),
+    })),
+  );
+  for (const { text, takes } of recorded) {
     const phrase = await call<{ id: string }>(server, user, '/app/casr/customPhrase', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text, scenario_id: 'conversation' }),
     });
-    for (let take = 0; take < TAKE_PROSODY.length; take++) {
+    for (const wav of takes) {
       const form = new FormData();
       form.append('info', JSON.stringify({ file_ext: 'wav' }));
-      const wav = await takeOf(text, take);
       form.append('audiofile', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'take.wav');
       await call(server, user, `/app/casr/upload/training/${phrase.id}`, { method: 'POST', body: form });
     }
