@@ -1,8 +1,10 @@
+import createModule, { type SoundSwallowerModule } from 'soundswallower';
 import { describe, expect, it } from 'vitest';
-import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import { loadSoundSwallower, soundSwallowerModelDir } from '../platform/soundswallower.node.js';
 import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { CHUNK_SAMPLES } from '../units.js';
 import { GenericRecogniser, GenericStream, phraseGrammar } from './generic.js';
+import { lexiconOf } from './lexicon.js';
 
 describe('phraseGrammar', () => {
   it('covers phrases whose words are all known and lists the others', () => {
@@ -43,5 +45,48 @@ describe.skipIf(!haveFsdd)('GenericRecogniser', () => {
     // The generic engine is a baseline, not the product: most clear digits are enough.
     expect(right).toBeGreaterThanOrEqual(7);
     recogniser.delete();
+  }, 30_000);
+
+  it('taught its words from the lexicon, hears and aligns as an engine that read the whole dictionary does', async () => {
+    const taught = await loadSoundSwallower();
+    const whole = await createModule({
+      modelBase: `${soundSwallowerModelDir()}/`,
+    } as Partial<SoundSwallowerModule>);
+    expect(lexiconOf(taught)).toBeDefined();
+    expect(lexiconOf(whole)).toBeUndefined();
+    // Words with alternates ("read", "the", "tomato"), and one no dictionary has.
+    const phrases = [...DIGITS, 'Read the tomato', 'Zorblax now'];
+    const options = { phoneLoopWeight: '1e-15' };
+    const engines = [
+      await GenericRecogniser.create(taught, phrases, options),
+      await GenericRecogniser.create(whole, phrases, options),
+    ];
+    try {
+      const heard = engines.map((engine) => {
+        const answers = [];
+        for (const [digit, take] of [
+          [6, 8],
+          [2, 9],
+          [8, 8],
+          [3, 9],
+        ] as const) {
+          for (const speaker of ['jackson', 'nicolas']) {
+            engine.start();
+            engine.process(fsddRecording(digit, speaker, take));
+            answers.push(engine.finish());
+          }
+        }
+        return {
+          answers,
+          uncovered: engine.grammar.uncovered,
+          aligned: engine.alignPhones('six', fsddRecording(6, 'theo', 8)),
+        };
+      });
+      expect(heard[0]?.uncovered).toEqual(['Zorblax now']);
+      expect(heard[0]).toEqual(heard[1]);
+      expect(heard[0]?.aligned?.spans.map((span) => span.phone)).toEqual(['S', 'IH', 'K', 'S']);
+    } finally {
+      for (const engine of engines) engine.delete();
+    }
   }, 30_000);
 });

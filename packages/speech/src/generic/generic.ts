@@ -3,6 +3,7 @@ import { SpectralAnalyser } from '../features/features.js';
 import { defaultFrontEnd, normaliseText } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
+import { lexiconOf, type Lexicon, type LexiconEntry } from './lexicon.js';
 import { freeEngine, loadEngine, type LoadedEngine } from './model-files.js';
 import type { PhoneSpan } from './voice-adaptation.js';
 
@@ -107,9 +108,14 @@ export class GenericRecogniser {
   private engineGrammar: 'phrases' | 'voice-only' | 'alignment' = 'phrases';
   /** Whether an utterance is open (started, not yet finished). */
   private listening = false;
+  /** Where the engine's words come from when it loaded without its model's dictionary. */
+  private readonly lexicon: Lexicon | undefined;
+  /** The words it was taught from {@link lexicon} so far. */
+  private readonly taught = new Set<string>();
 
   private constructor(module: SoundSwallowerModule, engine: LoadedEngine, options: GrammarOptions) {
     this.module = module;
+    this.lexicon = lexiconOf(module);
     this.engine = engine;
     this.options = options;
     this.current = phraseGrammar([], () => false);
@@ -125,15 +131,16 @@ export class GenericRecogniser {
     phrases: readonly string[],
     options: GrammarOptions = {},
   ): Promise<GenericRecogniser> {
-    const engine = await loadEngine(
-      module,
-      () =>
-        new module.Decoder({
-          loglevel: 'FATAL',
-          samprate: 16000,
-          ...(options.means === undefined ? {} : { mean: options.means }),
-        }),
-    );
+    const engine = await loadEngine(module, () => {
+      const decoder = new module.Decoder({
+        loglevel: 'FATAL',
+        samprate: 16000,
+        ...(options.means === undefined ? {} : { mean: options.means }),
+      });
+      // Taught its words one by one instead (see Lexicon): it starts with none but silence and noise.
+      if (lexiconOf(module) !== undefined) decoder.unset_config('dict');
+      return decoder;
+    });
     const recogniser = new GenericRecogniser(module, engine, options);
     try {
       recogniser.decoder.add_words(...PHONE_WORDS.map(([word, phone]): [string, string] => [word, phone]));
@@ -150,10 +157,26 @@ export class GenericRecogniser {
     return this.current;
   }
 
-  /** Whether the engine can say `word`. */
+  /** Whether the engine can say `word` (once taught it, where it has a lexicon). */
   private inDictionary(word: string): boolean {
+    if (this.lexicon !== undefined) return this.lexicon.has(word);
     // The dictionary answers null for unknown words, despite the declared string type.
     return (this.decoder.lookup_word(word) as string | null) !== null;
+  }
+
+  /** Teaches the engine the words of `texts` it has not been taught yet, from its lexicon (if any). */
+  private teach(texts: readonly string[]): void {
+    if (this.lexicon === undefined) return;
+    const entries: LexiconEntry[] = [];
+    for (const text of texts) {
+      for (const word of normaliseText(text).split(' ')) {
+        if (word === '' || this.taught.has(word)) continue;
+        this.taught.add(word);
+        entries.push(...this.lexicon.entriesOf(word));
+      }
+    }
+    // At once: the engine brings its search up to date after the last word it is given.
+    if (entries.length > 0) this.decoder.add_words(...entries);
   }
 
   /**
@@ -162,6 +185,7 @@ export class GenericRecogniser {
    */
   usePhrases(phrases: readonly string[]): void {
     this.abandon();
+    this.teach(phrases);
     this.current = phraseGrammar(phrases, (word) => this.inDictionary(word), this.options);
     if (this.current.jsgf !== '') this.decoder.set_grammar(this.current.jsgf);
     this.engineGrammar = 'phrases';
@@ -243,6 +267,7 @@ export class GenericRecogniser {
     audio: Float32Array,
   ): { spans: PhoneSpan[]; logMel: Float32Array; frames: number } | undefined {
     const words = normaliseText(text);
+    this.teach([words]);
     if (words === '' || !words.split(' ').every((word) => this.inDictionary(word))) return undefined;
     this.abandon();
     this.decoder.set_align_text(words);
