@@ -680,6 +680,7 @@ describe('recognition over the socket', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const { storage_key, version } = await newestModel(person);
+    const damagedAt = new Date();
     const file = join(server.config.dataDir, 'blobs', storage_key);
     // One bit of one template's value, as a failing disk or a bad copy would change it.
     const damaged = await readFile(file);
@@ -702,7 +703,16 @@ describe('recognition over the socket', () => {
       if (i > 120) throw new Error('the profile was not made again');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(await trainings()).toHaveLength(0);
+    // Its job ends a moment after the new version is kept; no other was asked for.
+    await expect.poll(trainings, { timeout: 30_000 }).toHaveLength(0);
+    const rebuilds = await server.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('user_id', '=', person.user.id)
+      .where('kind', '=', TRAIN_PROFILE_JOB)
+      .where('created_at', '>=', damagedAt)
+      .execute();
+    expect(rebuilds).toHaveLength(1);
 
     // From the takes, kept apart from it: the new version loads and hears him.
     expect((await latestModel(person))?.modelmeta.takes).toBe(12);
