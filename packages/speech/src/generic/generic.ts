@@ -131,6 +131,7 @@ export class GenericRecogniser {
     phrases: readonly string[],
     options: GrammarOptions = {},
   ): Promise<GenericRecogniser> {
+    const taughtWords = lexiconOf(module) !== undefined;
     const engine = await loadEngine(module, () => {
       const decoder = new module.Decoder({
         loglevel: 'FATAL',
@@ -138,7 +139,7 @@ export class GenericRecogniser {
         ...(options.means === undefined ? {} : { mean: options.means }),
       });
       // Taught its words one by one instead (see Lexicon): it starts with none but silence and noise.
-      if (lexiconOf(module) !== undefined) decoder.unset_config('dict');
+      if (taughtWords) decoder.unset_config('dict');
       return decoder;
     });
     const recogniser = new GenericRecogniser(module, engine, options);
@@ -157,7 +158,7 @@ export class GenericRecogniser {
     return this.current;
   }
 
-  /** Whether the engine can say `word` (once taught it, where it has a lexicon). */
+  /** Whether the engine can say `word`: its lexicon has it (see {@link teach}), or its dictionary does. */
   private inDictionary(word: string): boolean {
     if (this.lexicon !== undefined) return this.lexicon.has(word);
     // The dictionary answers null for unknown words, despite the declared string type.
