@@ -101,6 +101,31 @@ async function startListening(options: { handsFree?: boolean } = {}) {
     });
 }
 
+/** The person's takes made of confirmed utterances, and their kept recognitions, counted. */
+async function localCounts(user: TestUser) {
+  const takes = await trainingTakes(server, user);
+  return {
+    confirmed: takes.filter((take) => take.source === 'confirmed').length,
+    kept: (await recognitionsOf(user)).length,
+  };
+}
+
+/**
+ * On /speak, recognised on this device while the server cannot have the utterance: says the
+ * phrase, answers "That's right", and waits until the answer is kept on the device.
+ */
+async function sayAndConfirmUnsent() {
+  await page.goto('/speak');
+  await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
+  await startListening();
+  await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+  await page.getByRole('button', { name: 'That’s right' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'this is kept on your device' })
+    .waitFor({ timeout: 15_000 });
+}
+
 describe('being understood', () => {
   it('speak: the phrase is shown large and spoken aloud with the synthesized voice', async () => {
     await signInTrained();
@@ -389,25 +414,16 @@ describe('being understood', () => {
       )
       .toBe(confirmedBefore + 1);
   });
+
   it('local recognition: an utterance and its answer the server cannot be sent wait on the device, and teach the profile later', async () => {
     await signInTrained({ recognitionEngine: 'local' });
     const user = await trainedUser();
-    const confirmedTakes = async () =>
-      (await trainingTakes(server, user)).filter((take) => take.source === 'confirmed').length;
-    const [confirmedBefore, keptBefore] = [await confirmedTakes(), (await recognitionsOf(user)).length];
-    await page.goto('/speak');
-    await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
+    const before = await localCounts(user);
     // The server cannot be reached for keeping recordings (the rest of the app has what it needs).
     await page.route('**/app/recording/recognition**', (route) => route.abort('internetdisconnected'));
-    await startListening();
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
-    await page.getByRole('button', { name: 'That’s right' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'this is kept on your device' })
-      .waitFor({ timeout: 15_000 });
+    await sayAndConfirmUnsent();
     await screenshots('speak-answered-offline');
-    expect((await recognitionsOf(user)).length).toBe(keptBefore);
+    expect((await localCounts(user)).kept).toBe(before.kept);
 
     // The tab is closed before the server can be reached again: the next visit sends both.
     await page.close();
@@ -417,16 +433,15 @@ describe('being understood', () => {
     });
     await next.goto('/speak');
     expect((await confirmed).status()).toBe(201);
-    await expect.poll(confirmedTakes).toBe(confirmedBefore + 1);
-    expect((await recognitionsOf(user)).length).toBe(keptBefore + 1);
+    await expect
+      .poll(() => localCounts(user))
+      .toEqual({ confirmed: before.confirmed + 1, kept: before.kept + 1 });
   });
 
   it('local recognition: an utterance and an answer whose replies were lost on the way are kept once', async () => {
     await signInTrained({ recognitionEngine: 'local' });
     const user = await trainedUser();
-    const confirmedTakes = async () =>
-      (await trainingTakes(server, user)).filter((take) => take.source === 'confirmed').length;
-    const [confirmedBefore, keptBefore] = [await confirmedTakes(), (await recognitionsOf(user)).length];
+    const before = await localCounts(user);
     /** The server gets every request of `url`, and the browser never gets its reply. */
     const loseReplies = async (on: Page, url: string) => {
       let lost = 0;
@@ -438,18 +453,10 @@ describe('being understood', () => {
       return () => lost;
     };
     const uploadsLost = await loseReplies(page, '**/app/recording/recognition');
-    await page.goto('/speak');
-    await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
-    await startListening();
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
-    await page.getByRole('button', { name: 'That’s right' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'this is kept on your device' })
-      .waitFor({ timeout: 15_000 });
+    await sayAndConfirmUnsent();
     // The server kept the utterance at its first try; the tries after it found it kept.
     expect(uploadsLost()).toBeGreaterThanOrEqual(2);
-    expect((await recognitionsOf(user)).length).toBe(keptBefore + 1);
+    expect((await localCounts(user)).kept).toBe(before.kept + 1);
     await page.close();
 
     // The next visit sends the utterance again and hears of it at last; the answer's reply is lost.
@@ -457,7 +464,7 @@ describe('being understood', () => {
     const answersLost = await loseReplies(second, '**/confirm');
     await second.goto('/speak');
     await expect.poll(answersLost, { timeout: 30_000 }).toBe(1);
-    await expect.poll(confirmedTakes).toBe(confirmedBefore + 1);
+    await expect.poll(async () => (await localCounts(user)).confirmed).toBe(before.confirmed + 1);
     await second.close();
 
     // The visit after that sends the answer again: the server answers for the take it made.
@@ -467,8 +474,7 @@ describe('being understood', () => {
     });
     await third.goto('/speak');
     expect((await confirmed).status()).toBe(201);
-    expect(await confirmedTakes()).toBe(confirmedBefore + 1);
-    expect((await recognitionsOf(user)).length).toBe(keptBefore + 1);
+    expect(await localCounts(user)).toEqual({ confirmed: before.confirmed + 1, kept: before.kept + 1 });
   });
 });
 
