@@ -62,7 +62,8 @@ describe('recording a voice profile in the browser', () => {
 
     // The active scenario comes with everyday phrases: record the first two of them.
     await page.goto('/record');
-    await expect.poll(() => page.getByRole('heading', { name: 'Scenarios' }).isVisible()).toBe(true);
+    // The first page of a file's browser (a second or more on a busy machine: a poll's 1 s was too short).
+    await page.getByRole('heading', { name: 'Scenarios' }).waitFor({ timeout: 30_000 });
     await page.getByText(/Your voice profile starts with your recordings/).waitFor();
     // Each scenario says how far along it is; one with none of the person's phrases says so.
     expect(await page.getByRole('button', { name: /^Basic needs/ }).textContent()).toContain(
