@@ -116,10 +116,13 @@ describe('a phrase not recorded yet', () => {
     // Which means files the page and its worker fetch: the model's own, or one the worker
     // made (fetched from a blob: address, as no other is; what is spoken plays from others).
     const meansFetched: string[] = [];
+    // Taught the words of the person's phrases (from the server), it never reads its dictionary.
+    let dictionaryFetched = false;
     page.on('request', (request) => {
       const url = request.url();
       if (url.startsWith('blob:') && request.resourceType() === 'fetch') meansFetched.push('made');
       else if (url.endsWith('/en-us/means')) meansFetched.push('own');
+      else if (url.endsWith('/en-us/dict.txt')) dictionaryFetched = true;
     });
     await signInWithUnrecordedPhrase({ recognitionEngine: 'local' });
     await page.goto('/speak');
@@ -144,5 +147,6 @@ describe('a phrase not recorded yet', () => {
     // the address it made for them. Had the page's policy refused that, the engine would have
     // fetched the model's own means again and answered with those.
     expect(meansFetched).toEqual(['own', 'made']);
+    expect(dictionaryFetched).toBe(false);
   });
 });

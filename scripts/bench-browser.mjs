@@ -21,7 +21,7 @@ const UTTERANCES = Number(process.env.BENCH_UTTERANCES ?? 100);
  * with the person's adapted means (with `generic`), then each utterance through a stream of its
  * own. Runs in Node and, as its source, in the page; `call(name, args)` answers a request.
  */
-async function listen(call, { model, voice, phrases, modelBase, utterances, generic }) {
+async function listen(call, { model, voice, phrases, pronunciations, modelBase, utterances, generic }) {
   const time = async (work) => {
     const start = performance.now();
     const result = await work();
@@ -31,7 +31,8 @@ async function listen(call, { model, voice, phrases, modelBase, utterances, gene
   let useGenericMs = null;
   if (generic) {
     const means = voice === null ? {} : { voice: { key: 'voice', means: voice } };
-    [useGenericMs] = await time(() => call('use-generic', { modelBase, phrases, ...means }));
+    const words = pronunciations === null ? {} : { pronunciations };
+    [useGenericMs] = await time(() => call('use-generic', { modelBase, phrases, ...means, ...words }));
   }
   const finals = [];
   const answers = [];
@@ -135,6 +136,7 @@ async function inChromium(serverUrl, data) {
         offsets,
         hasVoice: data.voice !== null,
         phrases: data.phrases,
+        pronunciations: data.pronunciations,
         modelBase: data.modelBase,
         generic: data.generic,
       },
@@ -162,11 +164,14 @@ try {
   const model = await file('profile');
   const voice = await file('voice');
   const { phrases } = await (await get('/app/casr/phrases')).json();
+  // How the generic engine says the phrases' words, as the app sends its worker.
+  const { pronunciations } = await (await get('/app/casr/pronunciations')).json();
   const utterances = Array.from({ length: UTTERANCES }, (_, i) => utterancePcm(i));
   const common = {
     model,
     voice,
     phrases: phrases.map((phrase) => phrase.text),
+    pronunciations,
     modelBase: new URL(SPEECH_MODEL_PATH, server.url).href,
     utterances,
   };
@@ -206,6 +211,15 @@ try {
     }
     console.log(`  the same first guess in both: ${same} of ${UTTERANCES}`);
   }
+  // Where the pronunciations cannot be fetched, the worker's engine reads its whole dictionary.
+  const whole = await inChromium(server.url, {
+    ...common,
+    pronunciations: null,
+    utterances: [],
+    generic: true,
+  });
+  report.with_generic_path.chromium.use_generic_whole_dictionary_ms = Math.round(whole.useGenericMs);
+  console.log(`Chromium's generic path reading its whole dictionary instead: ${ms(whole.useGenericMs)}`);
   console.log(JSON.stringify(report));
 } finally {
   await server.stop();

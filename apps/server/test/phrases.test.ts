@@ -213,6 +213,46 @@ describe('custom phrases', () => {
   });
 });
 
+describe('pronunciations', () => {
+  type Pronunciations = { pronunciations: [string, string][] };
+
+  it("gives how the generic recogniser says the words of the user's phrases, and of no one else's", async () => {
+    const user = await signUp(server.api);
+    const other = await signUp(server.api);
+    await server.api.post(
+      '/app/casr/customPhrase',
+      { text: 'Read my zorblax, Read it', scenario_id: 'conversation' },
+      user.access_token,
+    );
+    const { status, body } = await server.api.get<Pronunciations>(
+      '/app/casr/pronunciations',
+      user.access_token,
+    );
+    expect(status).toBe(200);
+    const names = body.pronunciations.map(([name]) => name);
+    // Every way to say a word, each once; a word the dictionary lacks is left out.
+    expect(body.pronunciations).toEqual(
+      expect.arrayContaining([
+        ['read', 'R EH D'],
+        ['read(2)', 'R IY D'],
+        ['yes', 'Y EH S'],
+      ]),
+    );
+    expect(names.filter((name) => name === 'read')).toHaveLength(1);
+    expect(names.some((name) => name.startsWith('zorblax'))).toBe(false);
+    // The words of every scenario's phrases the user has, as their phrase list gives them.
+    const phrases = await server.api.get<Phrases>('/app/casr/phrases', user.access_token);
+    const words = new Set(phrases.body.phrases.flatMap((p) => p.text.toLowerCase().match(/[a-z']+/g) ?? []));
+    expect(new Set(names.map((name) => name.replace(/\(\d+\)$/, '')))).toEqual(
+      new Set([...words].filter((word) => word !== 'zorblax')),
+    );
+
+    const theirs = await server.api.get<Pronunciations>('/app/casr/pronunciations', other.access_token);
+    expect(theirs.body.pronunciations.map(([name]) => name)).not.toContain('read');
+    expect((await server.api.get('/app/casr/pronunciations')).status).toBe(401);
+  });
+});
+
 describe('shortcut phrases', () => {
   it('adds, reads, edits and deletes, with inputs unique case-insensitively', async () => {
     const user = await signUp(server.api);

@@ -34,6 +34,18 @@ export type Phrase = z.infer<typeof PhraseSchema>;
 
 export const PhrasesResponseSchema = z.object({ phrases: z.array(PhraseSchema) });
 
+/**
+ * How the generic recogniser says one word, as its dictionary writes it: the word (`read`, or
+ * `read(2)` for another way to say it) and its phones.
+ */
+export const PronunciationSchema = z.tuple([
+  z.string().regex(/^\S+$/),
+  z.string().regex(/^[A-Z]+( [A-Z]+)*$/),
+]);
+
+/** The pronunciations of the words of all of the user's phrases (words it has none of are left out). */
+export const PronunciationsResponseSchema = z.object({ pronunciations: z.array(PronunciationSchema) });
+
 export const PhrasesQuerySchema = z
   .object({
     provider: z.string().max(32).optional(),

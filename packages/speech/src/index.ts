@@ -97,6 +97,8 @@ export { HearingAhead, hearingWith, type StreamProgress } from './generic/hearin
 export { ADAPTATION_SECONDS, takesToAdaptOn } from './generic/voice-adaptation.js';
 export { decodeVoiceMeans } from './generic/voice-means.js';
 export { AnsweredStream, type AnsweredEvents } from './generic/answered-stream.js';
+// What the generic engine says each word as, read once (Node) or sent (a browser's worker).
+export { Lexicon, wordsOf, type LexiconEntry } from './generic/lexicon.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
   analyseTake,

@@ -11,6 +11,7 @@ import {
   PhraseSchema,
   PhrasesQuerySchema,
   PhrasesResponseSchema,
+  PronunciationsResponseSchema,
   ProviderQuerySchema,
   ScenarioParamsSchema,
   ScenarioStatsResponseSchema,
@@ -118,6 +119,21 @@ export function registerPhraseRoutes(app: ZodApp, { phrases, voiceProfile }: Ser
         sources: request.query.sources,
       }),
     }),
+  );
+
+  app.get(
+    '/app/casr/pronunciations',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "How the generic recogniser says the words of the user's phrases",
+        description:
+          "From the generic recogniser's dictionary; the browser's local mode teaches its engine these instead of reading the whole dictionary.",
+        response: { 200: PronunciationsResponseSchema, ...privateErrors },
+      },
+    },
+    async (request) => ({ pronunciations: await phrases.pronunciations(request.auth.userId) }),
   );
 
   app.post(

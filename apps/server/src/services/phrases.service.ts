@@ -5,6 +5,8 @@ import {
   type Scenario,
   type ShortcutPhrase,
 } from '@parla/contract';
+import type { LexiconEntry } from '@parla/speech';
+import { soundSwallowerLexicon } from '@parla/speech/node';
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../lib/crypto.js';
 import { isUniqueViolation } from '../lib/database-errors.js';
@@ -57,6 +59,15 @@ export class PhrasesService {
   ) {
     await this.activeScenario(userId);
     return (await this.phrases.list(userId, filter)).map(presentPhrase);
+  }
+
+  /**
+   * How the generic recogniser says the words of all of the user's phrases: a browser's engine
+   * is taught these instead of downloading and reading its whole dictionary.
+   */
+  async pronunciations(userId: string): Promise<LexiconEntry[]> {
+    const texts = (await this.list(userId, {})).map((phrase) => phrase.text);
+    return (await soundSwallowerLexicon()).pronunciationsOf(texts);
   }
 
   async get(userId: string, id: string): Promise<Phrase> {

@@ -1,7 +1,12 @@
+import createModule, { type SoundSwallowerModule } from 'soundswallower';
 import { describe, expect, it } from 'vitest';
 import { serializeProfile } from '../model/serialize.js';
 import { trainProfile } from '../model/train.js';
-import { loadSoundSwallower } from '../platform/soundswallower.node.js';
+import {
+  loadSoundSwallower,
+  soundSwallowerLexicon,
+  soundSwallowerModelDir,
+} from '../platform/soundswallower.node.js';
 import { adaptToVoice, placeVoiceMeans } from '../platform/voice-adaptation.node.js';
 import { DIGITS, haveFsdd, jacksonProfile, padded as jackson } from '../test/jackson.node.js';
 import { take } from '../test/phrases.js';
@@ -139,5 +144,44 @@ describe.skipIf(!haveFsdd)('speech handlers: the generic path', () => {
       error: { code: 'bad_request' },
     });
     expect(await use(h, {})).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  }, 60_000);
+
+  it('teaches an engine only the words it is sent, as a browser sends them, or reads the whole dictionary', async () => {
+    // A module as a browser's worker loads it: no dictionary read beforehand.
+    const bare = () =>
+      createModule({ modelBase: `${soundSwallowerModelDir()}/` } as Partial<SoundSwallowerModule>);
+    const lexicon = await soundSwallowerLexicon();
+    const phrases = ['one', 'four', 'seven', 'three'];
+    const use = (h: SpeechHandlers, sent?: string[]) =>
+      handleSpeechRequest(h, {
+        id: 2,
+        name: 'use-generic',
+        args: {
+          modelBase: 'unused in Node',
+          phrases,
+          ...(sent === undefined ? {} : { pronunciations: lexicon.pronunciationsOf(sent) }),
+        },
+      });
+    const three = jackson(3, 10);
+    const final = async (h: SpeechHandlers, id: string) =>
+      (await streamThrough(h, id, three)).find((e) => e.type === 'final');
+
+    const taught = createSpeechHandlers({ loadGeneric: bare });
+    await handleSpeechRequest(taught, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });
+    // Sent no pronunciation of "three", it cannot say it: the engine knows only what it is sent.
+    expect(await use(taught, ['one', 'four', 'seven'])).toMatchObject({
+      ok: true,
+      result: { unrecorded: 0 },
+    });
+    expect(await final(taught, 'a')).toMatchObject({ rejected: true });
+    // Sent again with it (a phrase added since), the same engine learns it.
+    expect(await use(taught, phrases)).toMatchObject({ ok: true, result: { unrecorded: 1 } });
+    expect(await final(taught, 'b')).toMatchObject({ text: 'three', rejected: false, generic: true });
+
+    // Sent none, the engine reads the model's whole dictionary, as before.
+    const whole = createSpeechHandlers({ loadGeneric: bare });
+    await handleSpeechRequest(whole, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });
+    expect(await use(whole)).toMatchObject({ ok: true, result: { unrecorded: 1 } });
+    expect(await final(whole, 'c')).toMatchObject({ text: 'three', rejected: false, generic: true });
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { SoundSwallowerModule } from 'soundswallower';
 import { SpeechError } from '../errors.js';
 import { AnsweredStream } from '../generic/answered-stream.js';
+import { Lexicon, lexiconOf, teachFromLexicon, type LexiconEntry } from '../generic/lexicon.js';
 import { SecondOpinion } from '../generic/second-opinion.js';
 import { recordedPhrases } from '../model/profile.js';
 import { deserializeProfile } from '../model/serialize.js';
@@ -20,12 +21,15 @@ export interface SpeechHandlers {
    * Answers how many unrecorded phrases it can say; when it can say none of the phrases it
    * stays off. `voice`: the engine's means adapted to the person's voice (compact, as kept
    * beside their profile, docs/decisions/0128), read as the engine loads; a host's engine keeps
-   * the means it loaded with.
+   * the means it loaded with. `pronunciations`: those of the words of `phrases`, from the
+   * model's dictionary (as the server sends them); an engine first loaded with them is taught
+   * only those words, and never downloads and reads the whole dictionary (3.3 MB).
    */
   'use-generic': (args: {
     modelBase: string;
     phrases: string[];
     voice?: { key: string; means: Uint8Array };
+    pronunciations?: LexiconEntry[];
   }) => Promise<{ unrecorded: number }>;
   /** Open a stream; several may be open at once. */
   'open-stream': (args: { streamId: string; options?: Omit<StreamOptions, 'room'> }) => null;
@@ -69,6 +73,8 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
   // The room as this host's streams have heard it, from one press to talk to the next.
   const room = new ListeningRoom();
   let engine: Promise<SecondOpinion> | undefined;
+  /** What the engine's module teaches its engines words from, if not the whole dictionary. */
+  let lexicon: Lexicon | undefined;
   /** The key of the means `engine` loads with (undefined: the model's own). */
   let engineVoice: string | undefined;
   /** The generic path's engine once loaded, the person's phrases, and the engine while it
@@ -85,8 +91,12 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     load: (modelBase: string) => Promise<SoundSwallowerModule>,
     modelBase: string,
     voice: Uint8Array | undefined,
+    pronunciations: LexiconEntry[] | undefined,
   ): Promise<SecondOpinion> => {
     const module = await load(modelBase);
+    if (lexiconOf(module) === undefined && pronunciations !== undefined)
+      teachFromLexicon(module, Lexicon.of(pronunciations));
+    lexicon = lexiconOf(module);
     if (voice === undefined) return SecondOpinion.load(module);
     const place = options.placeVoiceMeans;
     if (place === undefined)
@@ -112,7 +122,7 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       hearPhrases();
       return { phrases: profile.phrases, trainedAt: profile.trainedAt };
     },
-    'use-generic': async ({ modelBase, phrases: all, voice }) => {
+    'use-generic': async ({ modelBase, phrases: all, voice, pronunciations }) => {
       const load = options.loadGeneric;
       if (load === undefined) throw new SpeechError('bad_request', 'This host has no generic recogniser.');
       // Streams may hold the engine between pushes: it stays, and so do its means.
@@ -120,7 +130,7 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
         throw new SpeechError('bad_request', 'The generic recogniser keeps the means it loaded with.');
       if (engine === undefined) {
         engineVoice = voice?.key;
-        engine = loadEngine(load, modelBase, voice?.means);
+        engine = loadEngine(load, modelBase, voice?.means, pronunciations);
       }
       phrases = all;
       try {
@@ -132,6 +142,8 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
         engineVoice = undefined;
         throw error;
       }
+      // Words of phrases added since it loaded (an engine with the whole dictionary has them).
+      if (pronunciations !== undefined) lexicon?.add(pronunciations);
       hearPhrases();
       return { unrecorded: generic?.phrases.length ?? 0 };
     },

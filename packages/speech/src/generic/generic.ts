@@ -3,7 +3,7 @@ import { SpectralAnalyser } from '../features/features.js';
 import { defaultFrontEnd, normaliseText } from '../model/profile.js';
 import type { Seconds } from '../units.js';
 import { Endpointer, type EndpointEvent, type EndpointerOptions } from '../vad/endpointer.js';
-import { lexiconOf, type Lexicon, type LexiconEntry } from './lexicon.js';
+import { lexiconOf, wordsOf, type Lexicon } from './lexicon.js';
 import { freeEngine, loadEngine, type LoadedEngine } from './model-files.js';
 import type { PhoneSpan } from './voice-adaptation.js';
 
@@ -167,15 +167,12 @@ export class GenericRecogniser {
 
   /** Teaches the engine the words of `texts` it has not been taught yet, from its lexicon (if any). */
   private teach(texts: readonly string[]): void {
-    if (this.lexicon === undefined) return;
-    const entries: LexiconEntry[] = [];
-    for (const text of texts) {
-      for (const word of normaliseText(text).split(' ')) {
-        if (word === '' || this.taught.has(word)) continue;
-        this.taught.add(word);
-        entries.push(...this.lexicon.entriesOf(word));
-      }
-    }
+    const lexicon = this.lexicon;
+    if (lexicon === undefined) return;
+    // A word it has no pronunciation of yet may be sent later (see Lexicon.add).
+    const fresh = wordsOf(texts).filter((word) => !this.taught.has(word) && lexicon.has(word));
+    for (const word of fresh) this.taught.add(word);
+    const entries = fresh.flatMap((word) => lexicon.entriesOf(word));
     // At once: the engine brings its search up to date after the last word it is given.
     if (entries.length > 0) this.decoder.add_words(...entries);
   }

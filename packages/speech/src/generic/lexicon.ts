@@ -1,4 +1,5 @@
 import type { SoundSwallowerModule } from 'soundswallower';
+import { normaliseText } from '../model/profile.js';
 
 /** One pronunciation in the dictionary's own form: `word` or `word(2)`…, and its phones. */
 export type LexiconEntry = [name: string, phones: string];
@@ -12,20 +13,44 @@ export type LexiconEntry = [name: string, phones: string];
 export class Lexicon {
   /** Where each word's lines start in {@link text}, its first before its alternates. */
   private readonly lines = new Map<string, number[]>();
+  private text = '';
 
   /** `text`: a dictionary in CMUdict's form, a word and its phones a line (`;;` comments). */
-  constructor(private readonly text: string) {
+  constructor(text: string) {
+    this.read(text, () => true);
+  }
+
+  /** A lexicon of these entries alone: the words of a person's phrases, as a browser is sent them. */
+  static of(entries: readonly LexiconEntry[]): Lexicon {
+    const lexicon = new Lexicon('');
+    lexicon.add(entries);
+    return lexicon;
+  }
+
+  /** Adds the pronunciations of words it does not know yet; those of words it knows are left out. */
+  add(entries: readonly LexiconEntry[]): void {
+    const known = new Set(this.lines.keys());
+    this.read(entries.map(([name, phones]) => `${name} ${phones}`).join('\n'), (word) => !known.has(word));
+  }
+
+  /** Indexes the lines of `text` whose word is `wanted`, appended to what it holds. */
+  private read(text: string, wanted: (word: string) => boolean): void {
+    const from = this.text.length === 0 ? 0 : this.text.length + 1;
+    this.text = this.text.length === 0 ? text : `${this.text}\n${text}`;
+    const all = this.text;
     // Only the words are read now: half the time and memory of reading every line whole.
-    for (let at = 0; at < text.length;) {
-      const end = lineEnd(text, at);
-      const space = nameEnd(text, at, end);
-      if (space > at && space < end && !text.startsWith(';;', at)) {
+    for (let at = from; at < all.length;) {
+      const end = lineEnd(all, at);
+      const space = nameEnd(all, at, end);
+      if (space > at && space < end && !all.startsWith(';;', at)) {
         // Alternates name their word: `read(2)` is another way to say `read`.
-        const name = text.slice(at, space);
+        const name = all.slice(at, space);
         const word = name.endsWith(')') ? name.replace(/\(\d+\)$/, '') : name;
-        const starts = this.lines.get(word);
-        if (starts === undefined) this.lines.set(word, [at]);
-        else starts.push(at);
+        if (wanted(word)) {
+          const starts = this.lines.get(word);
+          if (starts === undefined) this.lines.set(word, [at]);
+          else starts.push(at);
+        }
       }
       at = end + 1;
     }
@@ -43,6 +68,18 @@ export class Lexicon {
       return [this.text.slice(at, space), this.text.slice(space, end).trim()];
     });
   }
+
+  /** Every pronunciation of the words of `texts` (as an engine is taught them), each word once. */
+  pronunciationsOf(texts: readonly string[]): LexiconEntry[] {
+    return wordsOf(texts).flatMap((word) => this.entriesOf(word));
+  }
+}
+
+/** The words of `texts` as the engine says them (normalised), each once. */
+export function wordsOf(texts: readonly string[]): string[] {
+  const words = new Set(texts.flatMap((text) => normaliseText(text).split(' ')));
+  words.delete('');
+  return [...words];
 }
 
 function lineEnd(text: string, at: number): number {

@@ -1,5 +1,5 @@
 // Node-only helpers: files on disk and SoundSwallower loaded from node_modules.
-export { loadSoundSwallower, soundSwallowerModelDir } from './soundswallower.node.js';
+export { loadSoundSwallower, soundSwallowerLexicon, soundSwallowerModelDir } from './soundswallower.node.js';
 export { loadPhoneModel } from './phones.node.js';
 export { loadManifest, ManifestError, type ManifestEntry } from './files.node.js';
 // The generic engine adapted to a person's voice (docs/decisions/0127).

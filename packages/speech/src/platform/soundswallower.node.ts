@@ -16,14 +16,15 @@ export function soundSwallowerModelDir(): string {
 export async function loadSoundSwallower(): Promise<SoundSwallowerModule> {
   const [module, lexicon] = await Promise.all([
     createModule({ modelBase: `${soundSwallowerModelDir()}/` } as Partial<SoundSwallowerModule>),
-    modelLexicon(),
+    soundSwallowerLexicon(),
   ]);
   teachFromLexicon(module, lexicon);
   return module;
 }
 
 let lexicon: Promise<Lexicon> | undefined;
-function modelLexicon(): Promise<Lexicon> {
+/** The bundled en-US model's dictionary, read once by this thread. */
+export function soundSwallowerLexicon(): Promise<Lexicon> {
   lexicon ??= readFile(join(soundSwallowerModelDir(), 'en-us', 'dict.txt'), 'utf8').then(
     (text) => new Lexicon(text),
   );

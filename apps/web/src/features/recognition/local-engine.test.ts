@@ -241,13 +241,19 @@ describe('LocalEngine', () => {
 
   it('hands the worker the means adapted to the voice, or its own when it cannot read those and knows the voice with them', async () => {
     const voice = { key: '/app/end_user/models/m1/v4/voice.bin', means: new Uint8Array([1, 2, 3]) };
+    // The words' pronunciations go with either means.
+    const pronunciations: [string, string][] = [
+      ['good', 'G UH D'],
+      ['morning', 'M AO R N IH NG'],
+    ];
     const problems: unknown[] = [];
     const start = async (ownMeansTrusted: boolean, unreadable: boolean) => {
       const run = setup(
         undefined,
         {
           modelBase: '/m/',
-          loadSetup: () => Promise.resolve({ phrases: ['good morning'], voice, ownMeansTrusted }),
+          loadSetup: () =>
+            Promise.resolve({ phrases: ['good morning'], voice, ownMeansTrusted, pronunciations }),
         },
         (error) => problems.push(error),
       );
@@ -259,10 +265,12 @@ describe('LocalEngine', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return run.worker.requests.filter((r) => r.name === 'use-generic').map((r) => r.args);
     };
-    expect(await start(false, false)).toEqual([{ modelBase: '/m/', phrases: ['good morning'], voice }]);
+    expect(await start(false, false)).toEqual([
+      { modelBase: '/m/', phrases: ['good morning'], voice, pronunciations },
+    ]);
     expect(await start(true, true)).toEqual([
-      { modelBase: '/m/', phrases: ['good morning'], voice },
-      { modelBase: '/m/', phrases: ['good morning'] },
+      { modelBase: '/m/', phrases: ['good morning'], voice, pronunciations },
+      { modelBase: '/m/', phrases: ['good morning'], pronunciations },
     ]);
     // Not trusted with its own means: the profile alone answers. Either way, it is reported.
     expect(await start(false, true)).toHaveLength(1);

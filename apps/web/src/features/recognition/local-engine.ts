@@ -6,7 +6,13 @@ import {
   streamOutcome,
   type StreamTally,
 } from '@parla/contract';
-import { STREAM_KEPT_SECONDS, type SpeechHandlers, type SpeechReply, type StreamEvent } from '@parla/speech';
+import {
+  STREAM_KEPT_SECONDS,
+  type LexiconEntry,
+  type SpeechHandlers,
+  type SpeechReply,
+  type StreamEvent,
+} from '@parla/speech';
 import type { EngineCallbacks, RecognitionEngine } from './recognition-engine';
 import { MIN_PENDING_SAMPLES, processingTimeoutMs } from './recognition-state';
 import { AudioTail, toFloat } from './wav';
@@ -43,6 +49,11 @@ export interface GenericSetup {
   voice?: { key: string; means: Uint8Array };
   /** Whether it knows them with its own means too: heard with those when the adapted ones cannot be read. */
   ownMeansTrusted: boolean;
+  /**
+   * How it says the words of the phrases: taught these, it never downloads and reads its
+   * whole dictionary. Without them (they could not be fetched), it does.
+   */
+  pronunciations?: LexiconEntry[];
 }
 
 /**
@@ -198,16 +209,17 @@ export class LocalEngine implements RecognitionEngine {
       const hearing = await generic.loadSetup();
       if (!hearing || !this.worker) return;
       const { modelBase } = generic;
-      const { phrases, voice } = hearing;
+      const { phrases, voice, pronunciations } = hearing;
+      const words = pronunciations ? { pronunciations } : {};
       try {
-        await this.call('use-generic', { modelBase, phrases, ...(voice ? { voice } : {}) });
+        await this.call('use-generic', { modelBase, phrases, ...words, ...(voice ? { voice } : {}) });
       } catch (error) {
         if (!voice) throw error;
         // Adapted means it cannot read (another build's model, a policy that refuses them) are
         // a fault to report; its own means answer, if it knows the voice with those.
         this.config.onGenericProblem?.(error);
         if (!hearing.ownMeansTrusted) return;
-        await this.call('use-generic', { modelBase, phrases });
+        await this.call('use-generic', { modelBase, phrases, ...words });
       }
     } catch {
       // Nothing to tell the person: what they have recorded is still understood.

@@ -9,7 +9,7 @@ const clearCachedModels = vi.fn(() => Promise.resolve());
 vi.mock('../../../lib/api', () => ({ api: { get: (...args: unknown[]) => get(...args) as unknown } }));
 vi.mock('../../../lib/model-cache', () => ({ cachedModel, clearCachedModels }));
 
-const { loadLocalModel } = await import('./recognition.api');
+const { loadGenericSetup, loadLocalModel } = await import('./recognition.api');
 const { sealHolds } = await import('@parla/speech');
 
 beforeEach(() => {
@@ -43,5 +43,36 @@ describe('loadLocalModel', () => {
     get.mockRejectedValue(new Error('offline'));
     await expect(loadLocalModel()).rejects.toThrow('offline');
     expect(clearCachedModels).not.toHaveBeenCalled();
+  });
+});
+
+describe('loadGenericSetup', () => {
+  const phrases = { phrases: [{ text: 'Good morning' }, { text: 'Call my son' }] };
+  const pronunciations = { pronunciations: [['good', 'G UH D']] };
+  /** The server's answers: a voice its own means know, and whether the pronunciations come. */
+  const server = (pronounced: boolean) => (url: string) => {
+    if (url === '/app/modelsInfo')
+      return Promise.resolve({ models: [{ modelmeta: { generic_knows: 0.8 } }] });
+    if (url === '/app/casr/phrases') return Promise.resolve(phrases);
+    if (url === '/app/casr/pronunciations')
+      return pronounced ? Promise.resolve(pronunciations) : Promise.reject(new Error('offline'));
+    return Promise.reject(new Error(`unexpected ${url}`));
+  };
+
+  it('brings the phrases and how their words are said', async () => {
+    get.mockImplementation(server(true));
+    expect(await loadGenericSetup()).toEqual({
+      phrases: ['Good morning', 'Call my son'],
+      ownMeansTrusted: true,
+      pronunciations: pronunciations.pronunciations,
+    });
+  });
+
+  it('goes without the pronunciations when they cannot be fetched: the engine reads its dictionary', async () => {
+    get.mockImplementation(server(false));
+    expect(await loadGenericSetup()).toEqual({
+      phrases: ['Good morning', 'Call my son'],
+      ownMeansTrusted: true,
+    });
   });
 });

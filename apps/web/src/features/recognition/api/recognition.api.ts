@@ -4,6 +4,7 @@ import {
   type MarkUnknownResponse,
   type ModelLinksResponseSchema,
   type Phrase,
+  type PronunciationsResponseSchema,
   type RecognitionResult,
   type RecognitionUploadInfoSchema,
 } from '@parla/contract';
@@ -19,6 +20,7 @@ import { ResultOutbox, type ResultAnswer, type ResultUpload } from '../result-ou
 import { encodeWav } from '../wav';
 
 type ModelLinks = z.infer<typeof ModelLinksResponseSchema>;
+type Pronunciations = z.infer<typeof PronunciationsResponseSchema>;
 
 /**
  * GET /app/end_user/model_links, then the profile file from the cache or the server. When the
@@ -55,10 +57,18 @@ export async function loadGenericSetup(): Promise<GenericSetup | null> {
   // Means that cannot be downloaded leave the model's own, if they may be trusted.
   const voice = knowsTheVoice(meta?.voice_knows) ? await adaptedVoice().catch(() => undefined) : undefined;
   if (voice === undefined && !ownMeansTrusted) return null;
-  const phrases = (await api.get<{ phrases: Phrase[] }>('/app/casr/phrases')).phrases.map(
-    (phrase) => phrase.text,
-  );
-  return { phrases, ownMeansTrusted, ...(voice === undefined ? {} : { voice }) };
+  const [phrases, pronunciations] = await Promise.all([
+    api.get<{ phrases: Phrase[] }>('/app/casr/phrases'),
+    // Without them the engine reads its whole dictionary instead: slower, but it hears. Not
+    // having them is no reason to tell the person the internet is gone.
+    api.get<Pronunciations>('/app/casr/pronunciations', { quietNetworkErrors: true }).catch(() => undefined),
+  ]);
+  return {
+    phrases: phrases.phrases.map((phrase) => phrase.text),
+    ownMeansTrusted,
+    ...(voice === undefined ? {} : { voice }),
+    ...(pronunciations === undefined ? {} : { pronunciations: pronunciations.pronunciations }),
+  };
 }
 
 /** The current version's means adapted to the voice, when it has some. */
