@@ -1,8 +1,15 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_MODEL_PATH } from '@parla/contract';
+import { soundSwallowerModelDir } from '@parla/speech/node';
+import { currentCopy, speechModelSource } from '../src/plugins/speech-model.js';
 import { sharedSecret } from '../src/repositories/secrets.repository.js';
+import { getAccepting } from './support/accepting.js';
 import { signUp, startTestServer, type TestServer } from './support/test-server.js';
 
 const PRIVATE_ROUTES: [string, string][] = [
@@ -27,6 +34,7 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/app/casr/scenario_train_set/{id}/dataset'],
   ['GET', '/app/casr/scenario_train_set/{id}/custom'],
   ['GET', '/app/casr/phrases'],
+  ['GET', '/app/casr/pronunciations'],
   ['POST', '/app/casr/datasetPhrase'],
   ['POST', '/app/casr/customPhrase'],
   ['GET', '/app/casr/phrase/{id}'],
@@ -180,6 +188,41 @@ describe("the generic recogniser's acoustic model", () => {
     for (const missing of ['en-us/lda', 'en-us/../../package.json', 'fr-fr/mdef']) {
       expect((await fetch(`${server.url}${SPEECH_MODEL_PATH}${missing}`)).status).toBe(404);
     }
+  });
+
+  it("is sent compressed to browsers that accept it, from the build's copy of the installed model", async () => {
+    const mdef = readFileSync(path.join(soundSwallowerModelDir(), 'en-us', 'mdef'));
+    const url = `${server.url}${SPEECH_MODEL_PATH}en-us/mdef`;
+    const brotli = await getAccepting(url, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body.length).toBeLessThan(mdef.length / 3);
+    expect(brotliDecompressSync(brotli.body).equals(mdef)).toBe(true);
+    // Plain http in Chromium offers gzip alone.
+    const gzip = await getAccepting(url, 'gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(mdef)).toBe(true);
+    const plain = await getAccepting(url, '');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(mdef)).toBe(true);
+    expect(plain.headers['cache-control']).toBe('public, max-age=604800');
+  });
+
+  it('is served from the package itself when the copy is not of the model installed now', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parla-model-'));
+    const installed = path.join(dir, 'installed');
+    const copy = path.join(dir, 'copy');
+    mkdirSync(installed);
+    mkdirSync(copy);
+    writeFileSync(path.join(installed, 'mdef'), 'one model');
+    // No stamp: a build cut short.
+    expect(currentCopy(installed, copy)).toBeUndefined();
+    writeFileSync(path.join(copy, '.source.json'), JSON.stringify(speechModelSource(installed)));
+    expect(currentCopy(installed, copy)).toBe(copy);
+    // The package reinstalled or upgraded since the build.
+    writeFileSync(path.join(installed, 'mdef'), 'another model');
+    expect(currentCopy(installed, copy)).toBeUndefined();
+    rmSync(dir, { recursive: true });
   });
 });
 

@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes brotli and gzip copies beside the files (scripts/precompress.mjs).
+    preCompressed: true,
     // Hashed assets never change; the shell and the service worker must be revalidated.
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,81 @@
+// After the build: brotli and gzip copies beside the files browsers download, which the server
+// sends to browsers that accept them instead of the files themselves. The web app's code
+// shrinks to about a third, the generic recogniser's acoustic model to about half.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { root } from './lib.mjs';
+
+const WEB_DIST = path.join(root, 'apps/web/dist');
+/** What a browser fetches of the web app; source maps only open in developer tools. */
+const WEB_TYPES = /\.(js|css|html|json|svg|wasm|webmanifest|txt)$/;
+/** Smaller files gain too little to be worth a second request path. */
+const SMALLEST = 1024;
+
+/**
+ * Writes FILE.br and FILE.gz beside `file` when they save at least a tenth of it; `quality`
+ * is brotli's (11, its best, takes about 2 s a megabyte). Returns its size as built and as a
+ * browser accepting brotli is sent it.
+ */
+function compressBeside(file, quality) {
+  const bytes = readFileSync(file);
+  if (bytes.length < SMALLEST) return { raw: bytes.length, br: bytes.length };
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+  if (br.length > bytes.length * 0.9) return { raw: bytes.length, br: bytes.length };
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  return { raw: bytes.length, br: br.length };
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+const kb = (bytes) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
+
+function precompressWebApp() {
+  let raw = 0;
+  let br = 0;
+  for (const file of filesUnder(WEB_DIST).filter((f) => WEB_TYPES.test(f))) {
+    const sizes = compressBeside(file, 11);
+    raw += sizes.raw;
+    br += sizes.br;
+  }
+  console.log(`Web app: ${kb(raw)}, sent as ${kb(br)} (brotli).`);
+}
+
+/**
+ * The acoustic model lives in the SoundSwallower package; its compressed copies cannot go
+ * there, so the model is copied where they can (see apps/server/src/plugins/speech-model.ts,
+ * which serves the copy while it matches the package).
+ */
+async function precompressSpeechModel() {
+  const { soundSwallowerModelDir } = await import('@parla/speech/node');
+  const { speechModelCopyDir, speechModelSource } =
+    await import('../apps/server/dist/plugins/speech-model.js');
+  const from = path.join(soundSwallowerModelDir(), 'en-us');
+  const to = speechModelCopyDir();
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  let raw = 0;
+  let br = 0;
+  for (const name of readdirSync(from)) {
+    if (!statSync(path.join(from, name)).isFile()) continue;
+    copyFileSync(path.join(from, name), path.join(to, name));
+    // 9 rather than 11: the model is 10 MB, and 11 would add about 15 s to every build.
+    const sizes = compressBeside(path.join(to, name), 9);
+    raw += sizes.raw;
+    br += sizes.br;
+  }
+  // Written last: a copy cut short by a failed build does not match its source.
+  writeFileSync(path.join(to, '.source.json'), JSON.stringify(speechModelSource(from)));
+  console.log(`Speech model: ${kb(raw)}, sent as ${kb(br)} (brotli).`);
+}
+
+precompressWebApp();
+await precompressSpeechModel();
