@@ -9,7 +9,7 @@ import { root } from './lib.mjs';
 const WEB_DIST = path.join(root, 'apps/web/dist');
 /** What a browser fetches of the web app; source maps only open in developer tools. */
 const WEB_TYPES = /\.(js|css|html|json|svg|wasm|webmanifest|txt)$/;
-/** Smaller files gain too little to be worth a second request path. */
+/** Files under a kilobyte are sent as they are: compressing them saves next to nothing. */
 const SMALLEST = 1024;
 
 /**
