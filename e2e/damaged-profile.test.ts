@@ -7,7 +7,7 @@ import { usePagePerTest } from './support/harness.js';
 import { endTake } from './support/record-page.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
-import { PHRASES, pressToTalk, signInTrained } from './support/speak-page.js';
+import { expectSpoken, PHRASES, pressToTalk, signInTrained } from './support/speak-page.js';
 import { fakeMicrophone, writePhraseWav } from './support/speech.js';
 import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
 
@@ -84,9 +84,7 @@ describe('a voice profile whose file was damaged', () => {
       // The new version is a new profile: the app says so, as after any training.
       await page.getByRole('button', { name: 'Use Parla' }).click();
       await pressToTalk(page);
-      await expect
-        .poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 })
-        .toBe(SAID);
+      await expectSpoken(page, SAID);
     });
   }
 });

@@ -4,7 +4,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
-import { PHRASES, pressToTalk, signInTrained, watchNotUnderstood } from './support/speak-page.js';
+import {
+  expectSpoken,
+  PHRASES,
+  pressToTalk,
+  signInTrained,
+  watchNotUnderstood,
+} from './support/speak-page.js';
 import { fakeMicrophone, phraseWav } from './support/speech.js';
 
 // A person who stops mid-phrase for longer than the end-point silence: the phrase is
@@ -48,7 +54,7 @@ describe('a phrase said with a long pause in it', () => {
     // Everything the page ever says it did not understand, from the first moment on.
     const notUnderstood = await watchNotUnderstood(page);
     await pressToTalk(page);
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await expectSpoken(page, SAID);
     expect(await notUnderstood()).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
+import { expectSpoken } from './support/speak-page.js';
 import { fakeMicrophone, writePhraseWav } from './support/speech.js';
 import { dismissProfileUpdated, trainingTakes, trainVoiceProfile } from './support/training.js';
 
@@ -118,7 +119,7 @@ async function sayAndConfirmUnsent() {
   await page.goto('/speak');
   await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
   await startListening();
-  await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+  await expectSpoken(page, SAID);
   await page.getByRole('button', { name: 'That’s right' }).click();
   await page
     .getByRole('status')
@@ -135,7 +136,7 @@ describe('being understood', () => {
     );
     await page.goto('/speak');
     await startListening();
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await expectSpoken(page, SAID);
     const response = await synthesized;
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('audio/mpeg');
@@ -174,7 +175,7 @@ describe('being understood', () => {
     await signInTrained();
     await page.goto('/speak');
     await startListening();
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await expectSpoken(page, SAID);
     await page.getByRole('button', { name: 'Not what I said' }).click();
     // The other phrases it might have been, and the way to say it was none of them.
     const choices = page.getByRole('group', { name: 'Did you say…' });
@@ -197,7 +198,7 @@ describe('being understood', () => {
     const user = await trainedUser();
     const before = new Set((await recognitionsOf(user)).map((row) => row.storage_key));
     await startListening();
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await expectSpoken(page, SAID);
     // Its recording is kept just after the result; then its file is lost.
     await expect
       .poll(async () => (await recognitionsOf(user)).filter((row) => !before.has(row.storage_key)).length)
@@ -250,9 +251,7 @@ describe('being understood', () => {
       });
       await page.goto('/speak');
       await startListening();
-      await expect
-        .poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 })
-        .toBe(OUTPUT);
+      await expectSpoken(page, OUTPUT);
       expect(JSON.parse((await synthesized).postData() ?? '{}')).toMatchObject({ text: OUTPUT });
     } finally {
       const removed = await fetch(`${server.url}/app/casr/shortcut_phrases/${created.id}`, {
@@ -390,7 +389,7 @@ describe('being understood', () => {
     await page.goto('/speak');
     await page.getByText('Ready to listen (recognised on this device)').waitFor({ timeout: 30_000 });
     await startListening();
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await expectSpoken(page, SAID);
     const upload = await uploaded;
     expect(upload.status()).toBe(201);
     const kept = (await upload.json()) as { id: string; stored: boolean };

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { saveScreenshots } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
-import { PHRASES, pressToTalk, signInTrained, watchNotUnderstood } from './support/speak-page.js';
+import {
+  expectSpoken,
+  PHRASES,
+  pressToTalk,
+  signInTrained,
+  watchNotUnderstood,
+} from './support/speak-page.js';
 import { fakeMicrophone, phraseWav } from './support/speech.js';
 
 // A person who presses to talk and takes their time before speaking, in a room whose own
@@ -50,7 +56,7 @@ describe('a press to talk and a phrase seconds later, in a room that hisses', ()
     await page.goto('/speak');
     const notUnderstood = await watchNotUnderstood(page);
     await pressToTalk(page);
-    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout: 30_000 }).toBe(SAID);
+    await expectSpoken(page, SAID);
     expect(await notUnderstood()).toEqual([]);
     await saveScreenshots(page, 'speak-after-a-slow-start');
   });

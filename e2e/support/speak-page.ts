@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { TestServer } from './server.js';
 import { seedSession } from './session.js';
 import { dismissProfileUpdated, trainVoiceProfile } from './training.js';
@@ -30,6 +31,34 @@ export async function pressToTalk(page: Page) {
     .getByText(/Ready to listen/)
     .waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Start listening' }).click();
+}
+
+/**
+ * Waits up to `timeout` ms for the page to show `text` as the phrase it understood. When it
+ * does not, the error says what the page showed instead (its status line, a "Not sure"
+ * notice), so that a failure on a busy machine tells why.
+ */
+export async function expectSpoken(page: Page, text: string, timeout = 30_000) {
+  try {
+    await expect.poll(() => page.getByTestId('spoken-phrase').textContent(), { timeout }).toBe(text);
+  } catch (error) {
+    // The status line, the phrase shown, and any notice (the page's alerts and statuses).
+    const shown = await page
+      .evaluate(() =>
+        [
+          ...document.querySelectorAll(
+            '[data-testid="recognition-status"], [data-testid="spoken-phrase"], [role="alert"], [role="status"]',
+          ),
+        ]
+          .map((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim())
+          .filter((line, i, all) => line !== '' && all.indexOf(line) === i)
+          .join(' | '),
+      )
+      .catch(() => '(the page is gone)');
+    throw new Error(`"${text}" was not shown within ${timeout / 1000} s. The page showed: ${shown}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
