@@ -76,6 +76,27 @@ describe('FSDD manifests', () => {
     );
   });
 
+  it('enrols three other takes in turn and tests on the other seven of takes 0-9', () => {
+    for (const enrol of [
+      [3, 4, 5],
+      [6, 7, 8],
+      [1, 5, 9],
+    ]) {
+      const name = `k3-enrol-${enrol.join('-')}`;
+      for (const [set, known] of [
+        [`fsdd-other-enrolments-tune/${name}`, 10],
+        [`fsdd-oov-other-enrolments-tune/${name}`, 8],
+      ] as const) {
+        const { enroll, test } = setNamed(set);
+        expect(new Set(enroll.map((e) => takeOf(e.audio)))).toEqual(new Set(enrol));
+        expect(new Set(enroll.map((e) => e.text)).size).toBe(known);
+        const tested = new Set(test.map((e) => takeOf(e.audio)));
+        expect(tested.size).toBe(7);
+        expect(enrol.some((take) => tested.has(take))).toBe(false);
+      }
+    }
+  });
+
   it('never tunes on the test takes', () => {
     for (const set of FSDD_SETS.filter((s) => s.name.includes('tune')))
       expect([...set.enrolTakes, ...set.testTakes].every((take) => take < 10)).toBe(true);
