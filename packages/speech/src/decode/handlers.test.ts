@@ -1,12 +1,7 @@
-import createModule, { type SoundSwallowerModule } from 'soundswallower';
 import { describe, expect, it } from 'vitest';
 import { serializeProfile } from '../model/serialize.js';
 import { trainProfile } from '../model/train.js';
-import {
-  loadSoundSwallower,
-  soundSwallowerLexicon,
-  soundSwallowerModelDir,
-} from '../platform/soundswallower.node.js';
+import { loadSoundSwallower, soundSwallowerLexicon } from '../platform/soundswallower.node.js';
 import { adaptToVoice, placeVoiceMeans } from '../platform/voice-adaptation.node.js';
 import { DIGITS, haveFsdd, jacksonProfile, padded as jackson } from '../test/jackson.node.js';
 import { take } from '../test/phrases.js';
@@ -148,8 +143,7 @@ describe.skipIf(!haveFsdd)('speech handlers: the generic path', () => {
 
   it('teaches an engine only the words it is sent, as a browser sends them, or reads the whole dictionary', async () => {
     // A module as a browser's worker loads it: no dictionary read beforehand.
-    const bare = () =>
-      createModule({ modelBase: `${soundSwallowerModelDir()}/` } as Partial<SoundSwallowerModule>);
+    const bare = () => loadSoundSwallower({ wholeDictionary: true });
     const lexicon = await soundSwallowerLexicon();
     const phrases = ['one', 'four', 'seven', 'three'];
     const use = (h: SpeechHandlers, sent?: string[]) =>

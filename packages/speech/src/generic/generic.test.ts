@@ -1,6 +1,5 @@
-import createModule, { type SoundSwallowerModule } from 'soundswallower';
 import { describe, expect, it } from 'vitest';
-import { loadSoundSwallower, soundSwallowerModelDir } from '../platform/soundswallower.node.js';
+import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { DIGITS, fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { CHUNK_SAMPLES } from '../units.js';
 import { GenericRecogniser, GenericStream, phraseGrammar } from './generic.js';
@@ -49,9 +48,7 @@ describe.skipIf(!haveFsdd)('GenericRecogniser', () => {
 
   it('taught its words from the lexicon, hears and aligns as an engine that read the whole dictionary does', async () => {
     const taught = await loadSoundSwallower();
-    const whole = await createModule({
-      modelBase: `${soundSwallowerModelDir()}/`,
-    } as Partial<SoundSwallowerModule>);
+    const whole = await loadSoundSwallower({ wholeDictionary: true });
     expect(lexiconOf(taught)).toBeDefined();
     expect(lexiconOf(whole)).toBeUndefined();
     // Words with alternates ("read", "the", "tomato"), and one no dictionary has.

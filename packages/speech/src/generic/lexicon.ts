@@ -29,8 +29,14 @@ export class Lexicon {
 
   /** Adds the pronunciations of words it does not know yet; those of words it knows are left out. */
   add(entries: readonly LexiconEntry[]): void {
-    const known = new Set(this.lines.keys());
-    this.read(entries.map(([name, phones]) => `${name} ${phones}`).join('\n'), (word) => !known.has(word));
+    // A word's alternates come after its first line: words first met in these entries stay wanted.
+    const learnt = new Set<string>();
+    this.read(entries.map(([name, phones]) => `${name} ${phones}`).join('\n'), (word) => {
+      if (learnt.has(word)) return true;
+      if (this.lines.has(word)) return false;
+      learnt.add(word);
+      return true;
+    });
   }
 
   /** Indexes the lines of `text` whose word is `wanted`, appended to what it holds. */

@@ -11,14 +11,16 @@ export function soundSwallowerModelDir(): string {
 
 /**
  * Load SoundSwallower with its bundled en-US model from node_modules. Its engines are taught
- * their words from the model's dictionary, read once by this thread (see {@link Lexicon}).
+ * their words from the model's dictionary, read once by this thread (see {@link Lexicon});
+ * with `wholeDictionary`, each engine reads the whole dictionary itself, as a browser's
+ * worker does when it is sent no pronunciations.
  */
-export async function loadSoundSwallower(): Promise<SoundSwallowerModule> {
+export async function loadSoundSwallower({ wholeDictionary = false } = {}): Promise<SoundSwallowerModule> {
   const [module, lexicon] = await Promise.all([
     createModule({ modelBase: `${soundSwallowerModelDir()}/` } as Partial<SoundSwallowerModule>),
-    soundSwallowerLexicon(),
+    wholeDictionary ? undefined : soundSwallowerLexicon(),
   ]);
-  teachFromLexicon(module, lexicon);
+  if (lexicon !== undefined) teachFromLexicon(module, lexicon);
   return module;
 }
 
