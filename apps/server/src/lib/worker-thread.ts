@@ -8,7 +8,8 @@ import { parentPort, Worker } from 'node:worker_threads';
  */
 export function compiledWorkerFile(url: URL): string | undefined {
   const here = fileURLToPath(url);
-  const built = here.replace(/([/\\])src([/\\])/, '$1dist$2');
+  // The last `src` folder is the server's own: a checkout may sit under another named `src`.
+  const built = here.replace(/([/\\])src([/\\])(?!.*[/\\]src[/\\])/, '$1dist$2');
   return [here, built].find((file) => existsSync(file));
 }
 

@@ -8,12 +8,13 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Where the build copies the model with brotli and gzip copies beside its files
- * (scripts/precompress.mjs): the package's own folder cannot hold them. In the build's
- * output, whether this module runs from there or from the sources.
+ * (scripts/precompress.mjs): the package's own folder cannot hold them. In the server's build
+ * output, whether this module runs from there or from the sources (both two folders under the
+ * server's own).
  */
 export function speechModelCopyDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.resolve(here.replace(/([/\\])src([/\\])plugins$/, '$1dist$2plugins'), '../speech-model/en-us');
+  const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  return path.join(server, 'dist', 'speech-model', 'en-us');
 }
 
 /** What a copy was made from: each file's size and time, which a reinstall changes. */
