@@ -134,6 +134,17 @@ describe.skipIf(!haveFsdd)('speech:eval', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^--enroll and --test are both needed\nusage:/);
 
+    const conflict = await speechEval(
+      '--enroll',
+      'enroll.json',
+      '--test',
+      'test.json',
+      '--encoder-opinion',
+      '--adapt',
+    );
+    expect(conflict.code).toBe(2);
+    expect(conflict.stderr.trim()).toBe('--encoder-opinion does not learn from use: leave out --adapt');
+
     const help = await speechEval('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: npm run speech:eval -- --enroll ENROLL\.json --test TEST\.json/);

@@ -15,13 +15,14 @@ import { normaliseText } from '../model/profile.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { loadManifest, ManifestError } from '../platform/files.node.js';
 import { loadPhoneModel } from '../platform/phones.node.js';
+import { loadSpeechEncoder } from '../platform/encoder.node.js';
 import { commandLine } from './command-line.js';
 
 // npm runs scripts from the repository root; paths on the command line are the user's.
 const cwd = process.env.INIT_CWD ?? process.cwd();
 
 const USAGE =
-  'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--cut-close] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N] [--own-means]';
+  'usage: npm run speech:eval -- --enroll ENROLL.json --test TEST.json [--no-generic] [--personal-only] [--adapt] [--as-recorded] [--cut-close] [--imported] [--verbose] [--phone-weight W] [--threshold T] [--unrecorded N] [--own-means] [--encoder-opinion]';
 
 const { values } = commandLine(
   {
@@ -39,12 +40,19 @@ const { values } = commandLine(
       threshold: { type: 'string' },
       unrecorded: { type: 'string' },
       'own-means': { type: 'boolean', default: false },
+      'encoder-opinion': { type: 'boolean', default: false },
     },
   },
   USAGE,
 );
 if (values.enroll === undefined || values.test === undefined) {
   console.error(`--enroll and --test are both needed\n${USAGE}`);
+  process.exit(2);
+}
+// The encoder's templates are the enrolled takes only: what a simulated user confirms never
+// reaches them.
+if (values['encoder-opinion'] && values.adapt) {
+  console.error('--encoder-opinion does not learn from use: leave out --adapt');
   process.exit(2);
 }
 
@@ -139,6 +147,8 @@ if (values['own-means'] && values['personal-only']) {
   console.error('--own-means needs the generic path: leave out --personal-only');
   process.exit(2);
 }
+// A trial: a speech model's encoder seconds rejected finals (docs/decisions/0144).
+const encoder = values['encoder-opinion'] ? await loadSpeechEncoder() : undefined;
 // As the product: the generic path hears finals again for a voice it knows (0103, 0104);
 // `--personal-only` measures the personal profile alone.
 let trial: GenericHearingTrial | undefined;
@@ -155,6 +165,7 @@ const personal = await run(
   personalFactory(
     { phones, settings: { phoneWeight }, ...(threshold === undefined ? {} : { threshold }) },
     trial,
+    encoder,
   ),
 );
 if (every !== undefined) reportUnrecorded(personal.decisions, every);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { take } from '../test/phrases.js';
 import type { Named, SecondOpinion } from '../generic/second-opinion.js';
+import type { SpeechEncoder } from '../encoder/encoder-view.js';
 
 /** A fake engine's hearing: it names `named` in anything, heard at once or ahead. */
 const namesAnything = (named: Named) => ({
@@ -164,6 +165,26 @@ describe('evaluate', () => {
     expect(accepted.filter((d) => d.reference === 'no')).toHaveLength(3);
     const doubted = await evaluate(enrol, test, personalFactory(strict, trial(0.2)));
     expect(doubted.decisions.every((d) => d.hypothesis === null)).toBe(true);
+  });
+
+  it('accepts a rejected guess that the speech encoder names clearly first, and nothing else', async () => {
+    const strict = { threshold: 1.01 };
+    // A fake encoder: the enrolled takes (viewed first, in order) each along their phrase's
+    // axis, and every utterance heard afterwards along the axis of "no".
+    let viewed = 0;
+    const encoder: SpeechEncoder = {
+      view: () => {
+        const axis = viewed < enrol.length ? Math.floor(viewed / 3) : names.indexOf('no');
+        viewed += 1;
+        const data = new Float32Array(names.length);
+        data[axis] = 1;
+        return Promise.resolve({ frames: 1, dim: names.length, data });
+      },
+    };
+    const seconded = await evaluate(enrol, test, personalFactory(strict, undefined, encoder));
+    const accepted = seconded.decisions.filter((d) => d.hypothesis !== null);
+    expect(accepted.map((d) => d.hypothesis)).toEqual(['no', 'no', 'no']);
+    expect(accepted.every((d) => d.reference === 'no' && d.top === 'no')).toBe(true);
   });
 
   it('learns to reject an unknown phrase it was told about', async () => {

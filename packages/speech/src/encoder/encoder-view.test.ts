@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ENCODER_SECONDS_UNDER,
+  encoderDistance,
+  encoderOpinion,
+  encoderSeconds,
+  encoderView,
+  type EncoderTemplate,
+} from './encoder-view.js';
+import type { Sequence } from '../model/dtw.js';
+
+/** A view of unit frames pointing along the given axes, one frame each. */
+function along(axes: number[], dim = 4): Sequence {
+  const data = new Float32Array(axes.length * dim);
+  axes.forEach((axis, t) => (data[t * dim + axis] = 1));
+  return { frames: axes.length, dim, data };
+}
+
+describe('encoderView', () => {
+  it("averages frames in pairs, takes out each value's mean and scales frames to unit length", () => {
+    // Four frames of two values: pairs (1, 3) and (5, 7) in the first, constant 10 in the second.
+    const raw = Float32Array.from([1, 10, 3, 10, 5, 10, 7, 10]);
+    const view = encoderView(raw, 4, 2);
+    expect(view.frames).toBe(2);
+    // Pair means 2 and 6, less their mean 4: -2 and 2; the constant value becomes 0.
+    expect([...view.data]).toEqual([-1, 0, 1, 0]);
+  });
+
+  it('keeps an odd last frame out, and a single frame whole', () => {
+    expect(encoderView(new Float32Array(3 * 2).fill(1), 3, 2).frames).toBe(1);
+    expect(encoderView(Float32Array.from([3, 4]), 1, 2).frames).toBe(1);
+  });
+
+  it('refuses output whose size does not match its shape', () => {
+    expect(() => encoderView(new Float32Array(5), 2, 3)).toThrow(RangeError);
+    expect(() => encoderView(new Float32Array(0), 0, 3)).toThrow(RangeError);
+  });
+});
+
+describe('encoderDistance', () => {
+  it('is zero for the same frames however they are stretched in time', () => {
+    expect(encoderDistance(along([0, 1, 2]), along([0, 1, 2]))).toBeCloseTo(0);
+    expect(encoderDistance(along([0, 0, 1, 1, 2]), along([0, 1, 2]))).toBeCloseTo(0);
+  });
+
+  it('grows as the frames turn apart, over both lengths', () => {
+    // Orthogonal frames cost 1 each along the diagonal path: 3 over 3 + 3.
+    expect(encoderDistance(along([0, 1, 2]), along([3, 3, 3]))).toBeCloseTo(0.5);
+    expect(encoderDistance(along([0, 1]), along([0, 2]))).toBeGreaterThan(0);
+  });
+
+  it('refuses views of different sizes', () => {
+    expect(() => encoderDistance(along([0], 4), along([0], 3))).toThrow(RangeError);
+  });
+});
+
+describe('encoderOpinion', () => {
+  const templates: EncoderTemplate[] = [
+    { text: 'water', view: along([0, 1, 0]) },
+    { text: 'water', view: along([0, 1, 1]) },
+    { text: 'tea', view: along([2, 3, 2]) },
+    { text: 'help', view: along([3, 2, 3]) },
+  ];
+
+  it('names the phrase of the nearest take, clearly when the others lie far', () => {
+    const opinion = encoderOpinion(along([0, 1, 1]), templates);
+    expect(opinion?.text).toBe('water');
+    expect(opinion?.ratio).toBeCloseTo(0);
+    expect(encoderSeconds(opinion, 'water')).toBe(true);
+    expect(encoderSeconds(opinion, 'tea')).toBe(false);
+  });
+
+  it('does not second a guess it names only as near as the rivals', () => {
+    // As near to "tea" as to "help": no phrase stands out.
+    const opinion = encoderOpinion(along([2, 3, 3]), templates);
+    expect(opinion?.ratio).toBeGreaterThan(ENCODER_SECONDS_UNDER);
+    expect(encoderSeconds(opinion, opinion?.text ?? '')).toBe(false);
+  });
+
+  it('has nothing to say without templates, and seconds nothing with one phrase', () => {
+    expect(encoderOpinion(along([0]), [])).toBeUndefined();
+    expect(encoderSeconds(encoderOpinion(along([0]), []), 'water')).toBe(false);
+    const alone = encoderOpinion(along([0, 1, 0]), templates.slice(0, 2));
+    expect(alone).toEqual({ text: 'water', ratio: 1 });
+    expect(encoderSeconds(alone, 'water')).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+// The speech encoder as the package installs it, on real recorded digits.
+import { describe, expect, it } from 'vitest';
+import {
+  encoderDistance,
+  encoderOpinion,
+  encoderSeconds,
+  type EncoderTemplate,
+} from '../encoder/encoder-view.js';
+import { fsddRecording, haveFsdd } from '../test/fsdd.node.js';
+import { loadSpeechEncoder } from './encoder.node.js';
+
+describe.skipIf(!haveFsdd)('loadSpeechEncoder', () => {
+  it('views an utterance about 20 frames a second, 288 values each', async () => {
+    const encoder = await loadSpeechEncoder();
+    const audio = fsddRecording(3, 'george', 0);
+    const view = await encoder.view(audio);
+    expect(view.dim).toBe(288);
+    // The take and its 0.6 s of added silence, at about 20.8 frames a second.
+    const seconds = audio.length / 16_000 + 0.6;
+    expect(view.frames).toBeGreaterThanOrEqual(Math.floor(seconds * 20.8) - 2);
+    expect(view.frames).toBeLessThanOrEqual(Math.ceil(seconds * 20.8) + 2);
+    expect(view.data.every(Number.isFinite)).toBe(true);
+  });
+
+  it('puts takes of one digit nearer each other than takes of another, and names a later take', async () => {
+    const encoder = await loadSpeechEncoder();
+    const templates: EncoderTemplate[] = [];
+    for (const [digit, text] of [
+      [3, 'three'],
+      [7, 'seven'],
+      [9, 'nine'],
+    ] as const)
+      for (const take of [0, 1, 2])
+        templates.push({ text, view: await encoder.view(fsddRecording(digit, 'george', take)) });
+    const [three0, three1] = templates;
+    const seven0 = templates[3];
+    if (three0 === undefined || three1 === undefined || seven0 === undefined)
+      throw new Error('templates missing');
+    expect(encoderDistance(three0.view, three1.view)).toBeLessThan(encoderDistance(three0.view, seven0.view));
+
+    const later = await encoder.view(fsddRecording(7, 'george', 6));
+    const opinion = encoderOpinion(later, templates);
+    expect(opinion?.text).toBe('seven');
+    expect(encoderSeconds(opinion, 'seven')).toBe(true);
+  });
+});
