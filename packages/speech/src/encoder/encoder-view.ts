@@ -1,3 +1,4 @@
+import { normaliseColumns } from '../features/features.js';
 import type { Sequence } from '../model/dtw.js';
 
 /**
@@ -38,12 +39,7 @@ export function encoderView(raw: Float32Array, frames: number, dim: number): Seq
     for (let c = 0; c < dim; c++)
       data[t * dim + c] = ((raw[a * dim + c] as number) + (raw[b * dim + c] as number)) / 2;
   }
-  for (let c = 0; c < dim; c++) {
-    let mean = 0;
-    for (let t = 0; t < n; t++) mean += data[t * dim + c] as number;
-    mean /= n;
-    for (let t = 0; t < n; t++) data[t * dim + c] = (data[t * dim + c] as number) - mean;
-  }
+  normaliseColumns(data, n, dim, 0); // the mean out, the spread kept
   for (let t = 0; t < n; t++) {
     let norm = 0;
     for (let c = 0; c < dim; c++) norm += (data[t * dim + c] as number) ** 2;
