@@ -4,10 +4,12 @@ import {
   encoderDistance,
   encoderOpinion,
   encoderSeconds,
+  encoderTemplate,
   encoderView,
+  ENCODER_CANDIDATES,
   type EncoderTemplate,
 } from './encoder-view.js';
-import type { Sequence } from '../model/dtw.js';
+import { alignedCells, type Sequence } from '../model/dtw.js';
 
 /** A view of unit frames pointing along the given axes, one frame each. */
 function along(axes: number[], dim = 4): Sequence {
@@ -44,9 +46,14 @@ describe('encoderDistance', () => {
   });
 
   it('grows as the frames turn apart, over both lengths', () => {
-    // Orthogonal frames cost 1 each along the diagonal path: 3 over 3 + 3.
-    expect(encoderDistance(along([0, 1, 2]), along([3, 3, 3]))).toBeCloseTo(0.5);
+    // Unit frames at right angles lie the square root of 2 apart; along the diagonal, the
+    // path's cost over both lengths is that distance.
+    expect(encoderDistance(along([0, 1, 2]), along([3, 3, 3]))).toBeCloseTo(Math.SQRT2);
     expect(encoderDistance(along([0, 1]), along([0, 2]))).toBeGreaterThan(0);
+  });
+
+  it('does not match utterances of lengths three times apart', () => {
+    expect(encoderDistance(along([0, 0, 0, 0, 1, 1, 1, 1]), along([0, 1]))).toBe(Infinity);
   });
 
   it('refuses views of different sizes', () => {
@@ -56,10 +63,10 @@ describe('encoderDistance', () => {
 
 describe('encoderOpinion', () => {
   const templates: EncoderTemplate[] = [
-    { text: 'water', view: along([0, 1, 0]) },
-    { text: 'water', view: along([0, 1, 1]) },
-    { text: 'tea', view: along([2, 3, 2]) },
-    { text: 'help', view: along([3, 2, 3]) },
+    encoderTemplate('water', along([0, 1, 0])),
+    encoderTemplate('water', along([0, 1, 1])),
+    encoderTemplate('tea', along([2, 3, 2])),
+    encoderTemplate('help', along([3, 2, 3])),
   ];
 
   it('names the phrase of the nearest take, clearly when the others lie far', () => {
@@ -71,8 +78,15 @@ describe('encoderOpinion', () => {
   });
 
   it('does not second a guess it names only as near as the rivals', () => {
-    // As near to "tea" as to "help": no phrase stands out.
-    const opinion = encoderOpinion(along([2, 3, 3]), templates);
+    // Frames halfway between "tea"'s axis and "help"'s: as near to one as to the other.
+    const between = { frames: 3, dim: 4, data: Float32Array.from([0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1]) };
+    between.data.forEach((x, i) => (between.data[i] = x * Math.SQRT1_2));
+    const evenly = [
+      encoderTemplate('water', along([0, 0, 0])),
+      encoderTemplate('tea', along([2, 2, 2])),
+      encoderTemplate('help', along([3, 3, 3])),
+    ];
+    const opinion = encoderOpinion(between, evenly);
     expect(opinion?.ratio).toBeGreaterThan(ENCODER_SECONDS_UNDER);
     expect(encoderSeconds(opinion, opinion?.text ?? '')).toBe(false);
   });
@@ -83,5 +97,28 @@ describe('encoderOpinion', () => {
     const alone = encoderOpinion(along([0, 1, 0]), templates.slice(0, 2));
     expect(alone).toEqual({ text: 'water', ratio: 1 });
     expect(encoderSeconds(alone, 'water')).toBe(false);
+  });
+
+  it('judges only against phrases whose takes it could align: none, no opinion', () => {
+    // Every take three times shorter than the utterance.
+    expect(encoderOpinion(along([0, 0, 0, 1, 1, 1, 1, 1, 1, 0]), templates)).toBeUndefined();
+  });
+
+  it('aligns exactly only the phrases its first pass keeps', () => {
+    // Ten phrases alike but for their ends, so that no alignment is abandoned early: the
+    // first pass must choose which to align.
+    const common = Array.from({ length: 36 }, (_, t) => t % 4);
+    const many = Array.from({ length: 10 }, (_, p) =>
+      encoderTemplate(`phrase ${p}`, along([...common, 4 + (p % 4), 4 + (p % 4), 8 + p, 8 + p], 20)),
+    );
+    const before = alignedCells();
+    const opinion = encoderOpinion(along([...common, 7, 7, 15, 15], 20), many);
+    const cells = alignedCells() - before;
+    expect(opinion?.text).toBe('phrase 7');
+    // Ten sketches of 8 frames within their band, and six exact alignments of 40 x 40
+    // frames within theirs (12 frames either side): well under all ten.
+    const exact = 40 * (2 * 12 + 1);
+    expect(cells).toBeLessThanOrEqual(10 * 8 * 8 + ENCODER_CANDIDATES * exact);
+    expect(cells).toBeGreaterThan(ENCODER_CANDIDATES * exact * 0.5);
   });
 });

@@ -3,6 +3,7 @@ import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import {
   encoderOpinion,
   encoderSeconds,
+  encoderTemplate,
   type EncoderTemplate,
   type SpeechEncoder,
 } from '../encoder/encoder-view.js';
@@ -193,7 +194,7 @@ export function personalFactory(
     const encoderTemplates: EncoderTemplate[] = [];
     if (encoder !== undefined)
       for (const take of recorded)
-        encoderTemplates.push({ text: take.text, view: await encoder.view(take.audio) });
+        encoderTemplates.push(encoderTemplate(take.text, await encoder.view(take.audio)));
     const trainMs = now() - t0;
     // The user's answers, each a confirmed take (of a phrase, or marked unknown).
     const answered: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];
