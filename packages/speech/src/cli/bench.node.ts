@@ -21,6 +21,8 @@ import { loadManifest } from '../platform/files.node.js';
 import { loadSoundSwallower } from '../platform/soundswallower.node.js';
 import { ADAPTATION_SECONDS } from '../generic/voice-adaptation.js';
 import { adaptToVoice } from '../platform/voice-adaptation.node.js';
+import { loadSpeechEncoder } from '../platform/encoder.node.js';
+import { encoderOpinion, encoderTemplate, type EncoderTemplate } from '../encoder/encoder-view.js';
 import { CHUNK_SAMPLES, SAMPLE_RATE } from '../units.js';
 import type { LoadedItem } from '../eval/evaluate.js';
 
@@ -215,6 +217,41 @@ trainProfile(
 const retrainMs = Math.round(performance.now() - retrainStart);
 const analysisBytesPerTake = Math.round(keptAnalyses.reduce((n, b) => n + b.length, 0) / keptAnalyses.length);
 
+// The speech encoder's third opinion (a trial, docs/decisions/0144, 0145): each enrolled
+// take viewed as training would view it, and each utterance viewed and judged against the
+// 600 takes as a rejected final would be.
+const encoder = await loadSpeechEncoder();
+const viewMs: number[] = [];
+const viewed = async (audio: Float32Array) => {
+  const started = performance.now();
+  const view = await encoder.view(audio);
+  viewMs.push((performance.now() - started) / (audio.length / SAMPLE_RATE));
+  return view;
+};
+const encoderTemplates: EncoderTemplate[] = [];
+for (const take of enrolled) encoderTemplates.push(encoderTemplate(take.text, await viewed(take.audio)));
+const opinionMs: number[] = [];
+const opinionCells0 = alignedCells();
+let encoderRight = 0;
+const encoderQueries = queriesOf(chosen, tune);
+for (const query of encoderQueries) {
+  const view = await viewed(query.audio);
+  const started = performance.now();
+  const opinion = encoderOpinion(view, encoderTemplates);
+  opinionMs.push(performance.now() - started);
+  if (opinion?.text === query.text) encoderRight++;
+}
+const encoderTrial = {
+  view_ms_per_audio_second_median: Math.round([...viewMs].sort((a, b) => a - b)[viewMs.length >> 1] ?? NaN),
+  view_ms_per_audio_second_p95: Math.round(p95of(viewMs)),
+  view_bytes_per_take_8_bit: Math.round(
+    encoderTemplates.reduce((n, t) => n + t.view.frames * t.view.dim, 0) / encoderTemplates.length,
+  ),
+  p95_opinion_ms: Number(p95of(opinionMs).toFixed(2)),
+  opinion_cells: Math.round((alignedCells() - opinionCells0) / encoderQueries.length),
+  top1: Number((encoderRight / encoderQueries.length).toFixed(3)),
+};
+
 const gc = (globalThis as { gc?: () => void }).gc;
 // Freed typed arrays give their memory back only after the collection that found them, so
 // one collection before each reading left the figure to chance (-1.5 to 4.1 MB for the
@@ -257,6 +294,7 @@ const report = {
   generic_adaptation_ms: adaptationMs,
   generic_adapted_means_bytes: adaptedBytes,
   learnt_from_use: learnt,
+  encoder_trial: encoderTrial,
   used_past_budget: {
     ...heavy,
     retrain_from_kept_analyses_ms: retrainMs,
@@ -283,5 +321,8 @@ console.log(
 );
 console.log(
   `used past the budget, ${heavy.takes} takes (${heavy.phrases} phrases of 6): training ${heavy.train_ms} ms (budget 10000), ${(heavy.train_cells / 1e6).toFixed(2)} million alignment cells; final result p95 ${heavy.p95_final_ms} ms; a whole match p95 ${heavy.p95_full_match_ms} ms; streaming RTF ${heavy.stream_rtf}; top-1 ${heavy.top1}; retrained from its takes' kept analyses (${analysisBytesPerTake} bytes a take) in ${retrainMs} ms`,
+);
+console.log(
+  `the speech encoder's opinion (a trial, not in the product's path): a view ${encoderTrial.view_ms_per_audio_second_median} ms per second of audio (p95 ${encoderTrial.view_ms_per_audio_second_p95}) as WebAssembly on one thread, ${encoderTrial.view_bytes_per_take_8_bit} bytes a take as 8-bit values; judged against the ${encoderTemplates.length} takes p95 ${encoderTrial.p95_opinion_ms} ms, ${encoderTrial.opinion_cells} alignment cells; its first guess right ${encoderTrial.top1}`,
 );
 console.log(JSON.stringify(report));
