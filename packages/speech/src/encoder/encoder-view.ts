@@ -4,9 +4,8 @@ import { dtw, DtwWorkspace, sketch, type DtwOptions, type Sequence } from '../mo
 /**
  * A speech model's encoder as a view of an utterance (docs/decisions/0144): the frames a
  * recogniser trained on far more speech than one person records makes of the audio,
- * matched take against take. Used as a third opinion on the
- * profile's rejected finals. Its views are projected onto fewer values (`projection.ts`,
- * 0145) and aligned as the profile's cepstra are.
+ * projected onto fewer values (`projection.ts`, 0145) and matched take against take as the
+ * profile's cepstra are. Used as a third opinion on the profile's rejected finals.
  */
 
 /** A speech model's encoder: the view it makes of an utterance of 16 kHz samples (see
