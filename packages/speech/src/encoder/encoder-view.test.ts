@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENCODER_SECONDS_PHRASES_UNDER,
   ENCODER_SECONDS_UNDER,
   encoderDistance,
   encoderOpinion,
@@ -89,6 +90,17 @@ describe('encoderOpinion', () => {
     const opinion = encoderOpinion(between, evenly);
     expect(opinion?.ratio).toBeGreaterThan(ENCODER_SECONDS_UNDER);
     expect(encoderSeconds(opinion, opinion?.text ?? '')).toBe(false);
+  });
+
+  it('seconds a phrase of several words at a looser cut than a single word', () => {
+    const between = (ratio: number, text: string) => ({ text, ratio });
+    const looser = (ENCODER_SECONDS_UNDER + ENCODER_SECONDS_PHRASES_UNDER) / 2;
+    expect(ENCODER_SECONDS_PHRASES_UNDER).toBeGreaterThan(ENCODER_SECONDS_UNDER);
+    expect(encoderSeconds(between(looser, 'Water, please'), 'Water, please')).toBe(true);
+    expect(encoderSeconds(between(looser, 'water'), 'water')).toBe(false);
+    expect(encoderSeconds(between(ENCODER_SECONDS_PHRASES_UNDER, 'water please'), 'water please')).toBe(
+      false,
+    );
   });
 
   it('has nothing to say without templates, and seconds nothing with one phrase', () => {

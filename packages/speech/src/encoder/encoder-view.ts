@@ -1,5 +1,6 @@
 import { normaliseColumns } from '../features/features.js';
 import { dtw, DtwWorkspace, sketch, type DtwOptions, type Sequence } from '../model/dtw.js';
+import { normaliseText } from '../model/profile.js';
 
 /**
  * A speech model's encoder as a view of an utterance (docs/decisions/0144): the frames a
@@ -24,6 +25,11 @@ export const ENCODER_PADDING_SECONDS = 0.3;
  * On projected views (docs/decisions/0145) no tuning set lets an unknown item more through
  * at 0.6; at 0.62 four of FSDD's unknown digits come through. */
 export const ENCODER_SECONDS_UNDER = 0.6;
+
+/** The same for a phrase of several words: phrases lie further apart than single words,
+ * and no tuning set lets an unknown phrase more through up to 0.65 (the six-phrase users
+ * accept 4-5 more of 1,952 at 0.7). */
+export const ENCODER_SECONDS_PHRASES_UNDER = 0.65;
 
 /**
  * The encoder's raw output (`frames` x `dim`, row-major) as matched: consecutive frames
@@ -134,5 +140,7 @@ export function encoderOpinion(
 
 /** Whether the encoder seconds the profile's first guess of a rejected final. */
 export function encoderSeconds(opinion: EncoderOpinion | undefined, firstGuess: string): boolean {
-  return opinion !== undefined && opinion.text === firstGuess && opinion.ratio < ENCODER_SECONDS_UNDER;
+  if (opinion === undefined || opinion.text !== firstGuess) return false;
+  const words = normaliseText(firstGuess).split(' ').length;
+  return opinion.ratio < (words > 1 ? ENCODER_SECONDS_PHRASES_UNDER : ENCODER_SECONDS_UNDER);
 }
