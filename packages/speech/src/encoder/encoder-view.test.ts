@@ -93,14 +93,12 @@ describe('encoderOpinion', () => {
   });
 
   it('seconds a phrase of several words at a looser cut than a single word', () => {
-    const between = (ratio: number, text: string) => ({ text, ratio });
+    const named = (ratio: number, text: string) => ({ text, ratio });
     const looser = (ENCODER_SECONDS_UNDER + ENCODER_SECONDS_PHRASES_UNDER) / 2;
     expect(ENCODER_SECONDS_PHRASES_UNDER).toBeGreaterThan(ENCODER_SECONDS_UNDER);
-    expect(encoderSeconds(between(looser, 'Water, please'), 'Water, please')).toBe(true);
-    expect(encoderSeconds(between(looser, 'water'), 'water')).toBe(false);
-    expect(encoderSeconds(between(ENCODER_SECONDS_PHRASES_UNDER, 'water please'), 'water please')).toBe(
-      false,
-    );
+    expect(encoderSeconds(named(looser, 'Water, please'), 'Water, please')).toBe(true);
+    expect(encoderSeconds(named(looser, 'water'), 'water')).toBe(false);
+    expect(encoderSeconds(named(ENCODER_SECONDS_PHRASES_UNDER, 'water please'), 'water please')).toBe(false);
   });
 
   it('has nothing to say without templates, and seconds nothing with one phrase', () => {
