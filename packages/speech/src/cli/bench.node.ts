@@ -155,6 +155,7 @@ function benchProfile(items: readonly Take[], queries: readonly Take[], generic?
 
 const p95of = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.ceil(0.95 * values.length) - 1] ?? NaN;
+const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
 const enrolled = takesOf(chosen, enrol);
 // Warm up the JIT on a small profile so the figures are steady-state.
@@ -242,7 +243,7 @@ for (const query of encoderQueries) {
   if (opinion?.text === query.text) encoderRight++;
 }
 const encoderTrial = {
-  view_ms_per_audio_second_median: Math.round([...viewMs].sort((a, b) => a - b)[viewMs.length >> 1] ?? NaN),
+  view_ms_per_audio_second_median: Math.round(medianOf(viewMs)),
   view_ms_per_audio_second_p95: Math.round(p95of(viewMs)),
   view_bytes_per_take_8_bit: Math.round(
     encoderTemplates.reduce((n, t) => n + t.view.frames * t.view.dim, 0) / encoderTemplates.length,
@@ -282,7 +283,7 @@ const report = {
   p95_budget_ms: 30,
   rtf_budget: 0.05,
   memory_per_profile_kb: Math.round(perProfile / 1024),
-  median_profile_load_ms: Number(([...loadMs].sort((a, b) => a - b)[loadMs.length >> 1] ?? NaN).toFixed(2)),
+  median_profile_load_ms: Number(medianOf(loadMs).toFixed(2)),
   with_generic_path: {
     p95_final_ms: withGeneric.p95_final_ms,
     finals: withGeneric.finals,

@@ -1,7 +1,7 @@
 import type { PhoneModel } from '../phones/acoustic-model.js';
 import { DtwWorkspace, type Sequence } from '../model/dtw.js';
 import { phoneViewOf, type PhoneView } from '../model/features-of-take.js';
-import { normaliseText, prepare, type Profile, type Template } from '../model/profile.js';
+import { prepare, wordsIn, type Profile, type Template } from '../model/profile.js';
 import { whiten } from '../model/whitening.js';
 import {
   confidence,
@@ -53,7 +53,7 @@ export class Matcher {
     this.profile = profile;
     this.byPhrase = profile.phrases.map(() => []);
     profile.templates.forEach((t, i) => this.byPhrase[t.phrase]?.push(i));
-    this.words = profile.phrases.map((text) => normaliseText(text).split(' ').length);
+    this.words = profile.phrases.map(wordsIn);
   }
 
   /** Whether utterances heard in a talking room weigh their frames by their rise over it

@@ -1,6 +1,6 @@
 import { normaliseColumns } from '../features/features.js';
-import { dtw, DtwWorkspace, sketch, type DtwOptions, type Sequence } from '../model/dtw.js';
-import { normaliseText } from '../model/profile.js';
+import { dtw, DtwWorkspace, halve, sketch, type DtwOptions, type Sequence } from '../model/dtw.js';
+import { wordsIn } from '../model/profile.js';
 
 /**
  * A speech model's encoder as a view of an utterance (docs/decisions/0144): the frames a
@@ -39,22 +39,20 @@ export const ENCODER_SECONDS_PHRASES_UNDER = 0.65;
  */
 export function encoderView(raw: Float32Array, frames: number, dim: number): Sequence {
   if (frames < 1 || raw.length !== frames * dim) throw new RangeError('encoder output of the wrong size');
-  const n = Math.max(1, Math.floor(frames / 2));
-  const data = new Float32Array(n * dim);
-  for (let t = 0; t < n; t++) {
-    const a = Math.min(frames - 1, 2 * t);
-    const b = Math.min(frames - 1, 2 * t + 1);
-    for (let c = 0; c < dim; c++)
-      data[t * dim + c] = ((raw[a * dim + c] as number) + (raw[b * dim + c] as number)) / 2;
-  }
-  normaliseColumns(data, n, dim, 0); // the mean out, the spread kept
-  for (let t = 0; t < n; t++) {
+  const view = halve({ frames, dim, data: raw });
+  normaliseColumns(view.data, view.frames, dim, 0); // the mean out, the spread kept
+  scaleToUnitLength(view.data, view.frames, dim);
+  return view;
+}
+
+/** Scale each of `frames` frames of `data` (row-major) to unit length, in place. */
+export function scaleToUnitLength(data: Float32Array, frames: number, dim: number): void {
+  for (let t = 0; t < frames; t++) {
     let norm = 0;
     for (let c = 0; c < dim; c++) norm += (data[t * dim + c] as number) ** 2;
     const scale = 1 / (Math.sqrt(norm) + 1e-9);
     for (let c = 0; c < dim; c++) data[t * dim + c] = (data[t * dim + c] as number) * scale;
   }
-  return { frames: n, dim, data };
 }
 
 /**
@@ -141,6 +139,5 @@ export function encoderOpinion(
 /** Whether the encoder seconds the profile's first guess of a rejected final. */
 export function encoderSeconds(opinion: EncoderOpinion | undefined, firstGuess: string): boolean {
   if (opinion === undefined || opinion.text !== firstGuess) return false;
-  const words = normaliseText(firstGuess).split(' ').length;
-  return opinion.ratio < (words > 1 ? ENCODER_SECONDS_PHRASES_UNDER : ENCODER_SECONDS_UNDER);
+  return opinion.ratio < (wordsIn(firstGuess) > 1 ? ENCODER_SECONDS_PHRASES_UNDER : ENCODER_SECONDS_UNDER);
 }

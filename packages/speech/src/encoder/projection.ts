@@ -1,4 +1,5 @@
 import type { Sequence } from '../model/dtw.js';
+import { scaleToUnitLength } from './encoder-view.js';
 import { PROJECTION_FROM, PROJECTION_TEXT } from './projection.generated.js';
 
 /**
@@ -32,11 +33,8 @@ export function project(view: Sequence, projection: EncoderProjection): Sequence
       const m = i * to;
       for (let k = 0; k < to; k++) data[out + k] = (data[out + k] as number) + x * (matrix[m + k] as number);
     }
-    let norm = 0;
-    for (let k = 0; k < to; k++) norm += (data[out + k] as number) ** 2;
-    const scale = 1 / (Math.sqrt(norm) + 1e-9);
-    for (let k = 0; k < to; k++) data[out + k] = (data[out + k] as number) * scale;
   }
+  scaleToUnitLength(data, view.frames, to);
   return { frames: view.frames, dim: to, data };
 }
 

@@ -321,6 +321,11 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
+/** How many words a phrase text holds, as compared (`normaliseText`). */
+export function wordsIn(text: string): number {
+  return normaliseText(text).split(' ').length;
+}
+
 /** Where a take belongs: its phrase's normalised text, or, for an utterance marked as none
  * of the user's phrases, a key no phrase text can normalise to. */
 export function phraseKey(take: { text: string; unknown?: boolean }): string {
