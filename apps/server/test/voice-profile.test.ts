@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Phrase } from '@parla/contract';
-import { isCurrentTakeAnalysis } from '@parla/speech';
+import { decodeTakeView, deserializeEncoderViews, isCurrentTakeAnalysis } from '@parla/speech';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIGIT_WORDS, fsddTake, toneWav } from './support/audio.js';
@@ -170,9 +170,17 @@ describe('training a voice profile from real takes', () => {
     }
     expect(second.models[0]?.modelmeta).toMatchObject({ voice_bytes: links.body.links[1]?.size_bytes });
     // The version before keeps its profile, for a browser that was downloading it, but not its
-    // adapted means; only the newest version's are heard with.
+    // adapted means or the encoder's views; only the newest version's are heard with.
     const models = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'models');
-    expect((await readdir(models)).sort()).toEqual(['acoustic-1.bin', 'acoustic-2.bin', 'acoustic-2.voice']);
+    expect((await readdir(models)).sort()).toEqual([
+      'acoustic-1.bin',
+      'acoustic-2.bin',
+      'acoustic-2.views',
+      'acoustic-2.voice',
+    ]);
+    expect(second.models[0]?.modelmeta).toMatchObject({
+      encoder_views_bytes: (await stat(path.join(models, 'acoustic-2.views'))).size,
+    });
     const versionIds = async () =>
       new Map(
         (
@@ -196,7 +204,12 @@ describe('training a voice profile from real takes', () => {
       expect((await upload(token, phrase.id, fsddTake(digits[index] ?? 0, 'jackson', 4))).status).toBe(201);
     }
     await waitForModelVersion(token, 3);
-    expect((await readdir(models)).sort()).toEqual(['acoustic-2.bin', 'acoustic-3.bin', 'acoustic-3.voice']);
+    expect((await readdir(models)).sort()).toEqual([
+      'acoustic-2.bin',
+      'acoustic-3.bin',
+      'acoustic-3.views',
+      'acoustic-3.voice',
+    ]);
     expect([...(await versionIds()).keys()].sort()).toEqual([2, 3]);
     expect((await pastFile('profile')).status).toBe(404);
     expect((await server.api.get('/app/end_user/model_links', stranger.access_token)).body).toEqual({
@@ -233,7 +246,11 @@ describe('a profile whose every phrase was deleted', () => {
   it('goes with them, rows and files, even one trained before voice adaptation', async () => {
     const { user, token, phrases } = await userWithFirstProfile([5, 8], 'lucas');
     const models = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'models');
-    expect((await readdir(models)).sort()).toEqual(['acoustic-1.bin', 'acoustic-1.voice']);
+    expect((await readdir(models)).sort()).toEqual([
+      'acoustic-1.bin',
+      'acoustic-1.views',
+      'acoustic-1.voice',
+    ]);
     // Kept as a profile of before 0128, which opening the app would retrain while it lasts.
     await server.db
       .updateTable('models')
@@ -267,43 +284,61 @@ describe('a profile whose every phrase was deleted', () => {
   }, 60_000);
 });
 
-describe("each take's analysis", () => {
-  it('is kept beside its audio, read back by the next training, made again when unreadable, and deleted with its phrase', async () => {
+describe("each take's analysis and the speech encoder's view of it", () => {
+  it('are kept beside its audio, read back by the next training, made again when unreadable, and deleted with its phrase', async () => {
     const { user, token, phrases } = await userWithFirstProfile([2, 3], 'theo');
     const folder = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'takes');
     const named = async (ending: string) => (await readdir(folder)).filter((f) => f.endsWith(ending)).sort();
+    const beside = async (ending: string) => (await named('.wav')).map((f) => f.replace(/\.wav$/, ending));
     const audio = await named('.wav');
     expect(audio).toHaveLength(6);
-    const analyses = await named('.analysis');
-    expect(analyses).toEqual(audio.map((file) => file.replace(/\.wav$/, '.analysis')));
-    for (const file of analyses)
-      expect(isCurrentTakeAnalysis(await readFile(path.join(folder, file)))).toBe(true);
+    const kinds = [
+      { ending: '.analysis', current: isCurrentTakeAnalysis },
+      { ending: '.view', current: (bytes: Uint8Array) => decodeTakeView(bytes) !== undefined },
+    ];
+    for (const { ending, current } of kinds) {
+      expect(await named(ending)).toEqual(await beside(ending));
+      for (const file of await named(ending))
+        expect(current(await readFile(path.join(folder, file)))).toBe(true);
+    }
 
-    // One analysis damaged and one lost: the next training analyses those two takes again
-    // and reads the other four as they are.
-    const [damaged = '', lost = '', untouched = ''] = analyses;
-    await writeFile(path.join(folder, damaged), 'not an analysis');
-    await rm(path.join(folder, lost));
-    const untouchedAt = (await stat(path.join(folder, untouched))).mtimeMs;
+    // Of each kind, one damaged and one lost: the next training makes those two again and
+    // reads the other four as they are.
+    const touched = [];
+    for (const kind of kinds) {
+      const [damaged = '', lost = '', untouched = ''] = await named(kind.ending);
+      await writeFile(path.join(folder, damaged), 'not what it was');
+      await rm(path.join(folder, lost));
+      const at = (await stat(path.join(folder, untouched))).mtimeMs;
+      touched.push({ ...kind, damaged, lost, untouched, at });
+    }
     for (const [index, phrase] of phrases.entries())
       expect((await upload(token, phrase.id, fsddTake(2 + index, 'theo', 3))).status).toBe(201);
     const second = await waitForModelVersion(token, 2);
     expect(second.models[0]?.modelmeta).toMatchObject({ phrases: 2, takes: 8 });
-    expect(await named('.analysis')).toEqual(
-      (await named('.wav')).map((f) => f.replace(/\.wav$/, '.analysis')),
+    for (const { ending, current, damaged, lost, untouched, at } of touched) {
+      expect(await named(ending)).toEqual(await beside(ending));
+      for (const file of [damaged, lost]) expect(current(await readFile(path.join(folder, file)))).toBe(true);
+      expect((await stat(path.join(folder, untouched))).mtimeMs).toBe(at);
+    }
+    // The profile's views: one a take, each as kept beside it.
+    const models = path.join(server.config.dataDir, 'blobs', 'users', user.user.id, 'models');
+    const views = deserializeEncoderViews(await readFile(path.join(models, 'acoustic-2.views')));
+    const words = [DIGIT_WORDS[2], DIGIT_WORDS[3]].flatMap((word) => Array<string | undefined>(4).fill(word));
+    expect(views?.map((view) => view.text).sort()).toEqual(words.sort());
+    const kept = await Promise.all(
+      (await named('.view')).map(async (file) => decodeTakeView(await readFile(path.join(folder, file)))),
     );
-    for (const file of [damaged, lost])
-      expect(isCurrentTakeAnalysis(await readFile(path.join(folder, file)))).toBe(true);
-    expect((await stat(path.join(folder, untouched))).mtimeMs).toBe(untouchedAt);
+    expect(new Set(views?.map((view) => [...view.view.data].join()))).toEqual(
+      new Set(kept.map((view) => [...(view?.data ?? [])].join())),
+    );
 
-    // A phrase deleted takes its takes' audio and analyses with it.
+    // A phrase deleted takes its takes' audio, analyses and views with it.
     const gone = (await server.api.post('/app/casr/deletePhrase', { phrase_id: phrases[0]?.id }, token))
       .status;
     expect(gone).toBe(200);
     expect(await named('.wav')).toHaveLength(4);
-    expect(await named('.analysis')).toEqual(
-      (await named('.wav')).map((f) => f.replace(/\.wav$/, '.analysis')),
-    );
+    for (const { ending } of kinds) expect(await named(ending)).toEqual(await beside(ending));
   });
 });
 

@@ -99,6 +99,22 @@ export { decodeVoiceMeans } from './generic/voice-means.js';
 export { AnsweredStream, type AnsweredEvents } from './generic/answered-stream.js';
 // What the generic engine says each word as, read once (Node) or sent (a browser's worker).
 export { Lexicon, wordsOf, type LexiconEntry } from './generic/lexicon.js';
+// A speech model's encoder as a third opinion on rejected finals (docs/decisions/0144-0146).
+export {
+  encoderHears,
+  encoderHearsTake,
+  encoderTemplate,
+  keptView,
+  type EncoderTemplate,
+  type SpeechEncoder,
+} from './encoder/encoder-view.js';
+export {
+  decodeTakeView,
+  deserializeEncoderViews,
+  encodeTakeView,
+  serializeEncoderViews,
+} from './encoder/kept-views.js';
+export { encoderHearsAgain, withEncoderOpinion } from './encoder/third-opinion.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
   analyseTake,

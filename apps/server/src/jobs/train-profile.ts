@@ -1,21 +1,29 @@
 import {
   analyseTake,
   decodeTakeAnalysis,
+  decodeTakeView,
   encodeTakeAnalysis,
+  encodeTakeView,
+  encoderHearsTake,
+  encoderTemplate,
+  keptView,
+  serializeEncoderViews,
   serializeProfile,
   trainProfile,
   SecondOpinion,
+  type SpeechEncoder,
   type Take,
 } from '@parla/speech';
-import { adaptToVoice, loadSoundSwallower } from '@parla/speech/node';
+import { adaptToVoice, loadSoundSwallower, loadSpeechEncoder } from '@parla/speech/node';
 
-/** A take as training receives it: the analysis kept from an earlier training, or its audio
- * (16 kHz mono) when there is none yet. */
+/** A take as training receives it: the analysis and the encoder's view kept from an earlier
+ * training, and its audio (16 kHz mono) when either is not kept yet. */
 export interface TakeToTrain {
   text: string;
   unknown: boolean;
   audio?: Float32Array;
   analysis?: Uint8Array;
+  encoderView?: Uint8Array;
 }
 
 /** What a training job hands its worker. */
@@ -38,6 +46,14 @@ export interface TrainedProfile {
   /** Per take, the analysis made of its audio to keep beside it; null for takes that came
    * with theirs. */
   analyses: (Uint8Array | null)[];
+  /**
+   * The speech encoder's views of the phrase takes (docs/decisions/0146): the file kept beside
+   * the profile (absent when a take had neither a kept view nor audio), and per take the view
+   * made of its audio to keep beside it (null for takes that came with theirs, and takes of
+   * no phrase). Absent altogether when the encoder could not run (`encoderFailed` says why).
+   */
+  encoderViews?: { file: Uint8Array | undefined; made: (Uint8Array | null)[]; ms: number };
+  encoderFailed?: string;
   /** The share of the judged takes the generic path named right (absent when not judged). */
   genericKnows?: number;
   judgeMs?: number;
@@ -54,7 +70,7 @@ export interface TrainedProfile {
  * the browser) and adapted to them (for the server, docs/decisions/0128).
  */
 export async function trainAndJudge(request: TrainingRequest): Promise<TrainedProfile> {
-  const trained = trainAndSerialize(request.takes);
+  const trained = { ...trainAndSerialize(request.takes), ...(await viewedByTheEncoder(request.takes)) };
   if (request.judge === undefined || request.judge.takes.length === 0) return trained;
   const { phrases, takes } = request.judge;
   const module = await loadSoundSwallower();
@@ -76,6 +92,43 @@ export async function trainAndJudge(request: TrainingRequest): Promise<TrainedPr
           },
         }),
   };
+}
+
+/** The encoder, loaded once a worker (its model compiled: a few hundred milliseconds). */
+let encoder: Promise<SpeechEncoder> | undefined;
+
+/**
+ * The phrase takes as the speech encoder sees them: a kept view read back, any other made
+ * from the take's audio (about 30 ms a second of it, the costly part, so made once a take).
+ * An encoder that cannot run leaves the profile without them, never without a profile.
+ */
+async function viewedByTheEncoder(
+  takes: readonly TakeToTrain[],
+): Promise<Pick<TrainedProfile, 'encoderViews' | 'encoderFailed'>> {
+  const started = performance.now();
+  try {
+    encoder ??= loadSpeechEncoder();
+    const loaded = await encoder;
+    const made: (Uint8Array | null)[] = [];
+    const templates = [];
+    let whole = true;
+    for (const take of takes) {
+      let view =
+        take.unknown || take.encoderView === undefined ? undefined : decodeTakeView(take.encoderView);
+      if (!take.unknown && view === undefined && take.audio !== undefined) {
+        view = keptView(await loaded.view(encoderHearsTake(take.audio)));
+        made.push(encodeTakeView(view));
+      } else made.push(null);
+      if (view !== undefined) templates.push(encoderTemplate(take.text, view));
+      else if (!take.unknown) whole = false;
+    }
+    // Views of some takes only would judge a phrase against some of its rivals.
+    const file = whole ? serializeEncoderViews(templates) : undefined;
+    return { encoderViews: { file, made, ms: Math.round(performance.now() - started) } };
+  } catch (error) {
+    encoder = undefined;
+    return { encoderFailed: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** How well the generic path names the person's takes among all of their phrases (0..1). */

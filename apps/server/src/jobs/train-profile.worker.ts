@@ -8,7 +8,17 @@ parentPort?.on('message', (request: TrainingRequest) => {
     (result) => {
       const made = result.analyses.flatMap((bytes) => (bytes === null ? [] : [bytes.buffer as ArrayBuffer]));
       const voice = result.voice === undefined ? [] : [result.voice.means.buffer as ArrayBuffer];
-      parentPort?.postMessage({ ok: true, result }, [result.bytes.buffer as ArrayBuffer, ...made, ...voice]);
+      const views = result.encoderViews;
+      const viewed = [
+        ...(views?.file === undefined ? [] : [views.file.buffer as ArrayBuffer]),
+        ...(views?.made ?? []).flatMap((bytes) => (bytes === null ? [] : [bytes.buffer as ArrayBuffer])),
+      ];
+      parentPort?.postMessage({ ok: true, result }, [
+        result.bytes.buffer as ArrayBuffer,
+        ...made,
+        ...voice,
+        ...viewed,
+      ]);
     },
     (error: unknown) => {
       // The code travels too: the job tells takes it cannot train on from a failure by it.

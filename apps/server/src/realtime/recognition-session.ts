@@ -13,6 +13,7 @@ import {
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
+  encoderHears,
   KeptAudio,
   ListeningRoom,
   RecognitionStream,
@@ -232,8 +233,10 @@ export class RecognitionSession {
     }
     for (const final of finals) {
       const around = () => withSilenceAround(samples, final.start, final.end);
+      const heard = await this.recognition.hearAgain(this.userId, this.model, around, final);
+      const own = () => encoderHears(samples, final.start, final.end);
       const result = this.result(
-        await this.recognition.hearAgain(this.userId, this.model, around, final),
+        await this.recognition.hearWithEncoder(this.model, own, heard),
         this.model,
         this.recordingId(),
       );
@@ -267,7 +270,9 @@ export class RecognitionSession {
         case 'final': {
           tally.answered = true;
           // Already heard again by the generic path where it follows the stream.
-          const result = this.result(event, model, this.recordingId());
+          const own = () => kept.heardByEncoder(event.start, event.end);
+          const heard = await this.recognition.hearWithEncoder(model, own, event);
+          const result = this.result(heard, model, this.recordingId());
           this.socket.emit('recognition', result);
           await this.store(result, kept.slice(event.start, event.end));
           break;

@@ -1,4 +1,4 @@
-import type { Matcher, RecognitionStream } from '@parla/speech';
+import { encoderTemplate, type Matcher, type RecognitionStream, type Sequence } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { PhrasesRepository } from '../repositories/phrases.repository.js';
@@ -8,11 +8,15 @@ import type { BlobStorage } from '../storage/blob-storage.js';
 import { RecognitionService, type LoadedModel } from './recognition.service.js';
 import type { SecondOpinionListener } from './second-opinion-listener.js';
 
+/** An encoder that is never asked. */
+const unasked = { view: () => Promise.reject(new Error('not asked')), close: () => Promise.resolve() };
+
 /** A service over a person with these phrases, and a generic path that hears `heard`. */
 function serviceFor(
   phrases: string[],
   hear: SecondOpinionListener['hear'],
   follow: SecondOpinionListener['follow'] = ({ events }) => Promise.resolve(events),
+  encoder: { view: (audio: Float32Array) => Promise<Sequence>; close: () => Promise<void> } = unasked,
 ) {
   const listener = {
     getReady: vi.fn(() => Promise.resolve()),
@@ -31,14 +35,19 @@ function serviceFor(
     listener,
     log as unknown as FastifyBaseLogger,
     { loadProfile: vi.fn() },
+    encoder,
   );
   return { service, listener, log };
 }
 
 /** A profile of "Yes" and "No", and the slot of utterances marked as none of them. */
-function model(genericTrusted: boolean, voice?: LoadedModel['voice']): LoadedModel {
+function model(
+  genericTrusted: boolean,
+  voice?: LoadedModel['voice'],
+  encoder?: LoadedModel['encoder'],
+): LoadedModel {
   const profile = { phrases: ['Yes', 'No', ''], unknownPhrase: 2 };
-  return { matcher: { profile } as unknown as Matcher, version: 3, genericTrusted, voice };
+  return { matcher: { profile } as unknown as Matcher, version: 3, genericTrusted, voice, encoder };
 }
 
 /** Means adapted to the person's voice. */
@@ -177,6 +186,65 @@ describe('RecognitionService.getGenericPathReady', () => {
   });
 });
 
+/** A view of `frames` unit frames along value `along` (of 64, as the encoder's are). */
+function viewAlong(along: number, frames = 6): Sequence {
+  const data = new Float32Array(frames * 64);
+  for (let t = 0; t < frames; t++) data[t * 64 + along] = 1;
+  return { frames, dim: 64, data };
+}
+
+/** The encoder's views of the person's takes: "Yes", "No" and "Help" lie apart. */
+const encoderTakes = [
+  ...[0, 1].map(() => encoderTemplate('Yes', viewAlong(0))),
+  ...[0, 1].map(() => encoderTemplate('No', viewAlong(1))),
+  ...[0, 1].map(() => encoderTemplate('Help', viewAlong(2))),
+];
+
+describe('RecognitionService.hearWithEncoder', () => {
+  const encoderHearing = (view: Sequence | Error) => {
+    const encoder = {
+      view: vi.fn(() => (view instanceof Error ? Promise.reject(view) : Promise.resolve(view))),
+      close: () => Promise.resolve(),
+    };
+    const { service, log } = serviceFor(
+      ['Yes', 'No', 'Help'],
+      () => Promise.reject(new Error('not asked')),
+      undefined,
+      encoder,
+    );
+    return { service, log, encoder };
+  };
+
+  it("accepts a rejected final's first guess that the encoder names too, as seconded", async () => {
+    const { service, encoder } = encoderHearing(viewAlong(1));
+    const heard = await service.hearWithEncoder(model(false, undefined, encoderTakes), () => audio, rejected);
+    expect(heard).toEqual({ ...rejected, text: 'No', rejected: false, seconded: true });
+    expect(encoder.view).toHaveBeenCalledWith(audio);
+  });
+
+  it('leaves a rejection the encoder names otherwise, and asks nothing of an accepted final', async () => {
+    const { service, encoder } = encoderHearing(viewAlong(2));
+    const withViews = model(false, undefined, encoderTakes);
+    expect(await service.hearWithEncoder(withViews, () => audio, rejected)).toEqual(rejected);
+    expect(await service.hearWithEncoder(withViews, () => audio, sure)).toEqual(sure);
+    expect(encoder.view).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing for a profile without the views', async () => {
+    const { service, encoder } = encoderHearing(viewAlong(1));
+    expect(await service.hearWithEncoder(model(false), () => audio, rejected)).toEqual(rejected);
+    expect(encoder.view).not.toHaveBeenCalled();
+  });
+
+  it('logs an encoder that fails, and leaves the result as it was', async () => {
+    const { service, log } = encoderHearing(new Error('the encoder stopped'));
+    expect(
+      await service.hearWithEncoder(model(false, undefined, encoderTakes), () => audio, rejected),
+    ).toEqual(rejected);
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('RecognitionService.store', () => {
   it('keeps with a result who answered it: the generic path alone, seconding, or doubting', async () => {
     const inserted: { metadata: Record<string, unknown> }[] = [];
@@ -190,6 +258,7 @@ describe('RecognitionService.store', () => {
       serviceFor([], () => Promise.reject(new Error('not asked'))).listener,
       { error: vi.fn() } as unknown as FastifyBaseLogger,
       { loadProfile: vi.fn() },
+      unasked,
     );
     const result = {
       text: null,

@@ -7,13 +7,17 @@ import {
   type UserSettings,
 } from '@parla/contract';
 import {
+  deserializeEncoderViews,
   downmix,
   encodeWavPcm16,
+  encoderHearsAgain,
   hearsAgain,
   knowsTheVoice,
   Matcher,
   recordedPhrases,
   resample,
+  withEncoderOpinion,
+  type EncoderTemplate,
   type HeardAgain,
   type Recognition,
   type RecognitionStream,
@@ -31,7 +35,13 @@ import type { UsersRepository } from '../repositories/users.repository.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import { earlierUpload, storeRecording } from './recording-store.js';
 import type { AdaptedVoice, PersonHeard, SecondOpinionListener } from './second-opinion-listener.js';
-import { MODEL_TYPE, voiceKeyOf, type VoiceProfileService } from './voice-profile.service.js';
+import type { SpeechEncoderThread } from './speech-encoder.js';
+import {
+  encoderViewsKeyOf,
+  MODEL_TYPE,
+  voiceKeyOf,
+  type VoiceProfileService,
+} from './voice-profile.service.js';
 
 export interface LoadedModel {
   matcher: Matcher;
@@ -41,6 +51,9 @@ export interface LoadedModel {
   genericTrusted: boolean;
   /** The generic path's means adapted to the voice, which it was judged with (when it was). */
   voice: AdaptedVoice | undefined;
+  /** The speech encoder's views of the profile's takes, for its third opinion; undefined
+   * for a profile trained without them, or by another encoder or projection. */
+  encoder: EncoderTemplate[] | undefined;
 }
 
 /** A live stream the generic path follows (started with the person's phrases). */
@@ -66,6 +79,7 @@ export class RecognitionService {
     private readonly secondOpinion: SecondOpinionListener,
     private readonly log: FastifyBaseLogger,
     private readonly profiles: Pick<VoiceProfileService, 'loadProfile'>,
+    private readonly encoder: Pick<SpeechEncoderThread, 'view' | 'close'>,
   ) {}
 
   /**
@@ -84,7 +98,8 @@ export class RecognitionService {
     }
     const matcher = new Matcher(await this.profiles.loadProfile(userId, model));
     const { genericTrusted, voice } = await this.genericPathFor(model);
-    const loaded = { matcher, version: model.version, genericTrusted, voice };
+    const encoder = await this.encoderViewsOf(model);
+    const loaded = { matcher, version: model.version, genericTrusted, voice, encoder };
     this.cache.set(userId, loaded);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value ?? '');
     return loaded;
@@ -111,6 +126,48 @@ export class RecognitionService {
       }
     }
     return { genericTrusted: knowsTheVoice(model.meta.generic_knows), voice: undefined };
+  }
+
+  /**
+   * The speech encoder's views of a profile version's takes, when it was trained with them and
+   * this build reads them; a file that cannot be read is logged, and the profile is heard
+   * without the third opinion.
+   */
+  private async encoderViewsOf(model: {
+    storage_key: string;
+    meta: Record<string, unknown>;
+  }): Promise<EncoderTemplate[] | undefined> {
+    if (model.meta.encoder_views_bytes === undefined) return undefined;
+    const key = encoderViewsKeyOf(model.storage_key);
+    try {
+      return deserializeEncoderViews(await this.storage.get(key));
+    } catch (error) {
+      this.log.warn({ err: error, key }, "the encoder's views of a profile cannot be used");
+      return undefined;
+    }
+  }
+
+  /**
+   * A final still rejected after the generic path heard it, heard by the speech encoder: its
+   * first guess is accepted when the encoder names it first, and clearly, among the person's
+   * takes (`withEncoderOpinion`, docs/decisions/0144-0146). `utterance` gives the final's own
+   * span (taken only then). The result as it was for any other, for a profile without the
+   * encoder's views, or when the encoder fails (logged).
+   */
+  async hearWithEncoder<R extends Recognition>(
+    model: LoadedModel,
+    utterance: () => Float32Array,
+    result: HeardAgain<R>,
+  ): Promise<HeardAgain<R>> {
+    if (model.encoder === undefined || !encoderHearsAgain(result)) return result;
+    const audio = utterance();
+    if (audio.length === 0) return result;
+    try {
+      return withEncoderOpinion(result, await this.encoder.view(audio), model.encoder);
+    } catch (error) {
+      this.log.error({ err: error }, 'the speech encoder could not hear an utterance');
+      return result;
+    }
   }
 
   /**
@@ -210,9 +267,9 @@ export class RecognitionService {
     });
   }
 
-  /** Stops the generic path's engine (server shutdown). */
-  close() {
-    return this.secondOpinion.close();
+  /** Stops the generic path's engine and the speech encoder (server shutdown). */
+  async close() {
+    await Promise.all([this.secondOpinion.close(), this.encoder.close()]);
   }
 
   /** Whether the account may use this recognition provider (providers_enabled). */

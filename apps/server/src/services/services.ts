@@ -32,6 +32,7 @@ import { EspeakEngine } from '../tts/espeak-engine.js';
 import { InlineSpeechRenderer } from '../tts/speech-renderer.js';
 import { speechWorkerFile, ThreadedSpeechRenderer } from '../tts/threaded-speech-renderer.js';
 import { ProfileLoader, profileLoaderWorkerFile } from './profile-loader.js';
+import { SpeechEncoderThread, speechEncoderWorkerFile } from './speech-encoder.js';
 import { TRAIN_PROFILE_JOB, VoiceProfileService } from './voice-profile.service.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -101,6 +102,7 @@ export async function createServices(config: Config, db: Db, mailer: Mailer, log
       secondOpinionListener,
       log,
       voiceProfile,
+      new SpeechEncoderThread(speechEncoderWorkerFile()),
     ),
     account: new AccountService({ users, profiles, sessions, feedback: feedbackRepository, voiceProfile }),
     subscription: new SubscriptionService(subscriptions, users),

@@ -77,7 +77,7 @@ function deletedWhileTraining(userStays = false) {
 }
 
 describe('a training job whose account is deleted meanwhile', () => {
-  it('leaves none of the files it wrote (analyses, model) behind', async () => {
+  it('leaves none of the files it wrote (analyses, views, model) behind', async () => {
     const { storage, users, train } = deletedWhileTraining();
     await train();
     expect(storage.keysOf('u1')).toEqual([]);
@@ -88,6 +88,13 @@ describe('a training job whose account is deleted meanwhile', () => {
     const { storage, train } = deletedWhileTraining(true);
     await expect(train()).rejects.toThrow(/foreign key/);
     expect(storage.keysOf('u1').filter((key) => key.endsWith('.analysis'))).toHaveLength(6);
-    expect(storage.keysOf('u1').filter((key) => key.includes('/models/'))).toHaveLength(1);
+    expect(storage.keysOf('u1').filter((key) => key.endsWith('.view'))).toHaveLength(6);
+    // The profile and the encoder's views beside it.
+    expect(
+      storage
+        .keysOf('u1')
+        .filter((key) => key.includes('/models/'))
+        .sort(),
+    ).toEqual(['users/u1/models/acoustic-1.bin', 'users/u1/models/acoustic-1.views']);
   });
 });

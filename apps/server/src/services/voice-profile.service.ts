@@ -8,6 +8,7 @@ import {
 import {
   checkProfileFile,
   CONFIRMATIONS_PER_RETRAIN,
+  decodeTakeView,
   decodeWav,
   downmix,
   encodeWavPcm16,
@@ -364,15 +365,25 @@ export class VoiceProfileService {
       this.deps.log.info({ job: job.id }, 'not enough takes for a first profile yet');
       return;
     }
-    // A take's audio never changes: its analysis is kept beside it after the first training
-    // and read back instead of analysing the audio again (docs/decisions/0073). A take that
-    // can be read neither way is left out: one lost file must not stop every training after it.
+    // A take's audio never changes: its analysis and the speech encoder's view of it (a
+    // phrase take's) are kept beside it after the first training and read back instead of
+    // made again (docs/decisions/0073, 0146). A take that can be read neither way is left
+    // out: one lost file must not stop every training after it.
     const read = await Promise.all(
       takes.map(async (take): Promise<TakeToTrain | undefined> => {
-        const analysis = await this.keptAnalysis(take.storage_key);
-        if (analysis !== undefined) return { text: take.text, unknown: take.unknown, analysis };
+        const analysis = await this.keptBeside(analysisKeyOf(take.storage_key), isCurrentTakeAnalysis);
+        const encoderView = take.unknown
+          ? undefined
+          : await this.keptBeside(encoderViewKeyOf(take.storage_key), isCurrentTakeView);
+        const kept: TakeToTrain = {
+          text: take.text,
+          unknown: take.unknown,
+          ...(analysis === undefined ? {} : { analysis }),
+          ...(encoderView === undefined ? {} : { encoderView }),
+        };
+        if (analysis !== undefined && (take.unknown || encoderView !== undefined)) return kept;
         const audio = await this.takeAudio(job, take);
-        return audio === undefined ? undefined : { text: take.text, unknown: take.unknown, audio };
+        return audio === undefined ? undefined : { ...kept, audio };
       }),
     );
     const usable = takes.filter((_, i) => read[i] !== undefined);
@@ -401,11 +412,18 @@ export class VoiceProfileService {
       throw error;
     }
     // Before the model is announced: once it is, the user's files are all in place.
-    await this.keepAnalyses(
-      job,
-      usable.map((take) => take.storage_key),
-      trained.analyses,
-    );
+    const takeKeys = usable.map((take) => take.storage_key);
+    await this.keepBeside(job, takeKeys.map(analysisKeyOf), trained.analyses, 'a take analysis');
+    const encoder = trained.encoderViews;
+    if (encoder !== undefined)
+      await this.keepBeside(
+        job,
+        takeKeys.map(encoderViewKeyOf),
+        encoder.made,
+        "the encoder's view of a take",
+      );
+    if (trained.encoderFailed !== undefined)
+      this.deps.log.warn({ job: job.id, reason: trained.encoderFailed }, 'the speech encoder could not run');
     const version = (previous?.version ?? 0) + 1;
     const id = newId();
     const storageKey = `users/${userId}/models/${MODEL_TYPE}-${version}.bin`;
@@ -413,6 +431,8 @@ export class VoiceProfileService {
     // The generic path's means adapted to the voice, kept beside the profile they go with.
     const voice = trained.voice;
     if (voice !== undefined) await this.deps.storage.put(voiceKeyOf(storageKey), voice.means);
+    // The encoder's views of its takes, for its third opinion (docs/decisions/0146).
+    if (encoder?.file !== undefined) await this.deps.storage.put(encoderViewsKeyOf(storageKey), encoder.file);
     const announced = await this.announceModel(userId, {
       id,
       user_id: userId,
@@ -436,6 +456,9 @@ export class VoiceProfileService {
               voice_knows: voice === undefined ? null : roundedShare(voice.knows),
             }),
         ...(voice === undefined ? {} : { voice_bytes: voice.means.byteLength, adapt_ms: voice.adaptMs }),
+        ...(encoder?.file === undefined
+          ? {}
+          : { encoder_views_bytes: encoder.file.byteLength, encoder_ms: encoder.ms }),
       },
     });
     if (!announced) return;
@@ -461,7 +484,8 @@ export class VoiceProfileService {
     const older = await this.deps.recordings.deleteModelsBefore(userId, MODEL_TYPE, previous.version);
     await this.deleteModelFiles(job, [
       voiceKeyOf(previous.storage_key),
-      ...older.flatMap(({ storage_key }) => [storage_key, voiceKeyOf(storage_key)]),
+      encoderViewsKeyOf(previous.storage_key),
+      ...older.flatMap(({ storage_key }) => filesOfVersion(storage_key)),
     ]);
   }
 
@@ -470,7 +494,7 @@ export class VoiceProfileService {
     const versions = await this.deps.recordings.deleteModelsBefore(userId, MODEL_TYPE, version + 1);
     await this.deleteModelFiles(
       job,
-      versions.flatMap(({ storage_key }) => [storage_key, voiceKeyOf(storage_key)]),
+      versions.flatMap(({ storage_key }) => filesOfVersion(storage_key)),
     );
   }
 
@@ -526,23 +550,30 @@ export class VoiceProfileService {
     }
   }
 
-  /** The analysis kept beside a take, when there is one this build can read. */
-  private async keptAnalysis(takeKey: string): Promise<Uint8Array | undefined> {
-    const bytes = await this.deps.storage.get(analysisKeyOf(takeKey)).catch(() => undefined);
-    return bytes !== undefined && isCurrentTakeAnalysis(bytes) ? bytes : undefined;
+  /** What is kept beside a take at `key`, when there is something this build can read. */
+  private async keptBeside(
+    key: string,
+    readable: (bytes: Uint8Array) => boolean,
+  ): Promise<Uint8Array | undefined> {
+    const bytes = await this.deps.storage.get(key).catch(() => undefined);
+    return bytes !== undefined && readable(bytes) ? bytes : undefined;
   }
 
-  /** Keeps the analyses a training made; one that fails to store is only made again next time. */
-  private async keepAnalyses(
+  /**
+   * Keeps what a training made of takes (`made[i]` at `keys[i]`; null: nothing made); one
+   * that fails to store (`what`) is only made again next time.
+   */
+  private async keepBeside(
     job: Job,
-    takeKeys: readonly string[],
-    analyses: readonly (Uint8Array | null)[],
+    keys: readonly string[],
+    made: readonly (Uint8Array | null)[],
+    what: string,
   ) {
     await Promise.all(
-      analyses.map(async (bytes, i) => {
+      made.map(async (bytes, i) => {
         if (bytes === null) return;
-        await this.deps.storage.put(analysisKeyOf(takeKeys[i] as string), bytes).catch((error: unknown) => {
-          this.deps.log.warn({ job: job.id, err: error }, 'could not keep a take analysis');
+        await this.deps.storage.put(keys[i] as string, bytes).catch((error: unknown) => {
+          this.deps.log.warn({ job: job.id, err: error }, `could not keep ${what}`);
         });
       }),
     );
@@ -677,7 +708,9 @@ export class VoiceProfileService {
       .map((take) => take.storage_key);
     await deleteRow();
     await Promise.all(
-      keys.flatMap((key) => [key, analysisKeyOf(key)]).map((key) => this.deps.storage.delete(key)),
+      keys
+        .flatMap((key) => [key, analysisKeyOf(key), encoderViewKeyOf(key)])
+        .map((key) => this.deps.storage.delete(key)),
     );
     if (keys.length > 0) await this.deps.jobs.enqueue(TRAIN_PROFILE_JOB, userId, {}, RETRAIN_DELAY_MS);
   }
@@ -713,6 +746,19 @@ export function voiceKeyOf(profileKey: string): string {
 }
 
 /**
+ * Where the speech encoder's views of a profile version's takes live, beside it (its meta's
+ * `encoder_views_bytes` says there are some): read by the server's third opinion.
+ */
+export function encoderViewsKeyOf(profileKey: string): string {
+  return `${profileKey.replace(/\.bin$/, '')}.views`;
+}
+
+/** Every file of a profile version: the profile, and beside it the means and the views. */
+function filesOfVersion(profileKey: string): string[] {
+  return [profileKey, voiceKeyOf(profileKey), encoderViewsKeyOf(profileKey)];
+}
+
+/**
  * Whether a profile was trained before the generic path was adapted to each voice (0128): its
  * meta has no `voice_knows`, not even null. Such a person is heard with the model's own means
  * until a retrain adapts them, which nothing else would start if they record nothing more.
@@ -730,6 +776,14 @@ function roundedShare(share: number): number {
 function analysisKeyOf(takeKey: string): string {
   return `${takeKey.replace(/\.wav$/, '')}.analysis`;
 }
+
+/** Where the speech encoder's kept view of a take lives: beside its audio. */
+function encoderViewKeyOf(takeKey: string): string {
+  return `${takeKey.replace(/\.wav$/, '')}.view`;
+}
+
+/** Whether `bytes` are a take's view this build's encoder and projection made. */
+const isCurrentTakeView = (bytes: Uint8Array): boolean => decodeTakeView(bytes) !== undefined;
 
 function meetsFirstProfileMinimum(takes: number, phrases: number) {
   return takes >= FIRST_PROFILE_MINIMUM.takes && phrases >= FIRST_PROFILE_MINIMUM.phrases;

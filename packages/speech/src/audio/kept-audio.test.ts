@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GENERIC_CONTEXT_SECONDS, WORD_EDGE_SECONDS } from '../generic/second-opinion.js';
+import { encoderHears } from '../encoder/encoder-view.js';
 import { KeptAudio } from './kept-audio.js';
 
 /** `seconds` of audio whose samples count on from `first`: a cut shows where it came from. */
@@ -50,6 +51,18 @@ describe('KeptAudio', () => {
     expect(edges).toEqual([0, 16_001 - edge, 24_000 + edge, 0]);
     expect(kept.around(0, 0.5)[0]).toBe(0);
     expect(kept.around(0, 0.5)[margin + edge]).toBe(1);
+  });
+
+  it('gives the speech encoder an utterance and its edges, as it cuts them from a whole recording', () => {
+    const kept = new KeptAudio(25);
+    const stream = counting(1, 2);
+    kept.push(stream.subarray(0, 12_000));
+    kept.push(stream.subarray(12_000));
+    const edge = WORD_EDGE_SECONDS * 16_000;
+    const heard = kept.heardByEncoder(1, 1.5);
+    expect(heard.length).toBe(8000 + 2 * edge);
+    expect([heard[0], heard.at(-1)]).toEqual([16_001 - edge, 24_000 + edge]);
+    expect([...heard]).toEqual([...encoderHears(stream, 1, 1.5)]);
   });
 
   it('gives an utterance still being spoken up to where it is asked, silence before its start', () => {

@@ -1,4 +1,4 @@
-import { contextSpan, heardSamples } from '../generic/second-opinion.js';
+import { contextSpan, heardSamples, spokenSamples } from '../generic/second-opinion.js';
 
 /**
  * Seconds of a live stream kept, wherever a stream is heard (the server's session and
@@ -45,6 +45,13 @@ export class KeptAudio {
    */
   around(start: number, end: number): Float32Array {
     const [from, to] = contextSpan(start, end);
+    return this.spoken(from, to, start, end);
+  }
+
+  /** An utterance from `start` to `end` seconds as the speech encoder hears it: its own
+   * samples, as `encoderHears` cuts them from a whole recording. */
+  heardByEncoder(start: number, end: number): Float32Array {
+    const [from, to] = spokenSamples(start, end);
     return this.spoken(from, to, start, end);
   }
 

@@ -1,6 +1,19 @@
 import { normaliseColumns } from '../features/features.js';
-import { dtw, DtwWorkspace, halve, sketch, type DtwOptions, type Sequence } from '../model/dtw.js';
+import { spokenSamples } from '../generic/second-opinion.js';
+import {
+  dequantise,
+  dtw,
+  DtwWorkspace,
+  halve,
+  quantise,
+  sketch,
+  type DtwOptions,
+  type Quantised,
+  type Sequence,
+} from '../model/dtw.js';
+import { spokenSpan } from '../model/features-of-take.js';
 import { wordsIn } from '../model/profile.js';
+import type { Seconds } from '../units.js';
 
 /**
  * A speech model's encoder as a view of an utterance (docs/decisions/0144): the frames a
@@ -30,6 +43,23 @@ export const ENCODER_SECONDS_UNDER = 0.6;
  * and no tuning set lets an unknown phrase more through up to 0.65 (the six-phrase users
  * accept 4-5 more of 1,952 at 0.7). */
 export const ENCODER_SECONDS_PHRASES_UNDER = 0.65;
+
+/**
+ * The samples of an utterance from `start` to `end` seconds of `audio` that the encoder
+ * hears: the end-pointer's span with a little more at each edge, as the generic path hears
+ * it. An enrolled take and an utterance of a live stream are heard alike, cut where the
+ * end-pointer finds the words (a take's leading and trailing room are not the phrase).
+ */
+export function encoderHears(audio: Float32Array, start: Seconds, end: Seconds): Float32Array {
+  const [from, to] = spokenSamples(start, end);
+  return audio.subarray(Math.max(0, from), Math.min(audio.length, to));
+}
+
+/** The samples of a recorded take that the encoder hears: its words, as {@link encoderHears}. */
+export function encoderHearsTake(audio: Float32Array): Float32Array {
+  const { start, end } = spokenSpan(audio);
+  return encoderHears(audio, start, end);
+}
 
 /**
  * The encoder's raw output (`frames` x `dim`, row-major) as matched: consecutive frames
@@ -77,15 +107,33 @@ export function encoderDistance(a: Sequence, b: Sequence, abandonAbove?: number)
   return dtw(a, b, abandonAbove === undefined ? ALIGNMENT : { ...ALIGNMENT, abandonAbove }, workspace);
 }
 
-/** One enrolled take as the encoder sees it, with its sketch for the first pass. */
+/** Step of a kept view's values: its frames are of unit length, so each value is within
+ * ±1, and 8 bits decide FSDD's tuning sets exactly as floats do (docs/decisions/0145). */
+export const KEPT_VIEW_STEP = 1 / 127;
+
+/** One enrolled take as the encoder sees it, kept as 8-bit values, with its sketch for the
+ * first pass. */
 export interface EncoderTemplate {
   text: string;
-  view: Sequence;
-  sketch: Sequence;
+  view: Quantised;
+  sketch: Quantised;
 }
 
-export function encoderTemplate(text: string, view: Sequence): EncoderTemplate {
-  return { text, view, sketch: sketch(view, SKETCH_SEGMENTS) };
+/** A view as it is kept: 8-bit values. */
+export function keptView(view: Sequence): Quantised {
+  return quantise(view, KEPT_VIEW_STEP);
+}
+
+const isKept = (view: Sequence | Quantised): view is Quantised => view.data instanceof Int8Array;
+
+/** A take's view kept as a template of `text` (`view` as floats, or as kept). */
+export function encoderTemplate(text: string, view: Sequence | Quantised): EncoderTemplate {
+  const floats = isKept(view) ? dequantise(view) : view;
+  return {
+    text,
+    view: isKept(view) ? view : keptView(view),
+    sketch: keptView(sketch(floats, SKETCH_SEGMENTS)),
+  };
 }
 
 /** What the encoder names: the phrase of the nearest take, and how clearly (its distance
@@ -109,7 +157,7 @@ export function encoderOpinion(
   const firstPass = new Map<string, number>();
   for (const template of templates) {
     // A tight band, as the profile's first pass aligns its sketches.
-    const d = dtw(querySketch, template.sketch, { band: 0.25 }, workspace);
+    const d = dtw(querySketch, dequantise(template.sketch), { band: 0.25 }, workspace);
     if (d < (firstPass.get(template.text) ?? Infinity)) firstPass.set(template.text, d);
   }
   const candidates = new Set(
@@ -124,7 +172,7 @@ export function encoderOpinion(
   for (const template of templates) {
     if (!candidates.has(template.text)) continue;
     const own = nearest.get(template.text) ?? Infinity;
-    const d = encoderDistance(query, template.view, Math.min(own, third()));
+    const d = encoderDistance(query, dequantise(template.view), Math.min(own, third()));
     if (d < own) nearest.set(template.text, d);
   }
   const ranked = [...nearest].filter(([, d]) => Number.isFinite(d)).sort((x, y) => x[1] - y[1]);

@@ -1,12 +1,13 @@
 import { Matcher } from '../decode/matcher.js';
 import { RecognitionStream, type StreamEvent } from '../decode/streaming.js';
 import {
-  encoderOpinion,
-  encoderSeconds,
+  encoderHears,
+  encoderHearsTake,
   encoderTemplate,
   type EncoderTemplate,
   type SpeechEncoder,
 } from '../encoder/encoder-view.js';
+import { encoderHearsAgain, withEncoderOpinion } from '../encoder/third-opinion.js';
 import { AnsweredStream, type AnsweredEvents } from '../generic/answered-stream.js';
 import { GENERIC_KNOWS_THE_VOICE, type SecondOpinion } from '../generic/second-opinion.js';
 import { takesToAdaptOn } from '../generic/voice-adaptation.js';
@@ -194,7 +195,7 @@ export function personalFactory(
     const encoderTemplates: EncoderTemplate[] = [];
     if (encoder !== undefined)
       for (const take of recorded)
-        encoderTemplates.push(encoderTemplate(take.text, await encoder.view(take.audio)));
+        encoderTemplates.push(encoderTemplate(take.text, await encoder.view(encoderHearsTake(take.audio))));
     const trainMs = now() - t0;
     // The user's answers, each a confirmed take (of a phrase, or marked unknown).
     const answered: { text: string; audio: Float32Array; confirmed: true; unknown: boolean }[] = [];
@@ -233,19 +234,20 @@ export function personalFactory(
         );
         // A file is one phrase; if the end-pointer split it, the profile's most confident
         // piece speaks for it, as the generic path answered it.
-        const best = finals.reduce<(typeof finals)[number] | undefined>(
+        let best = finals.reduce<(typeof finals)[number] | undefined>(
           (b, f) => (b === undefined || f[0].confidence > b[0].confidence ? f : b),
           undefined,
         )?.[1];
-        const top = best?.alternatives[0]?.text ?? null;
-        let text = best?.text ?? null;
         let thirdOpinionMs = 0;
-        if (encoder !== undefined && text === null && top !== null) {
-          // The whole file is the utterance here; its time counts towards the final's.
+        if (encoder !== undefined && best !== undefined && encoderHearsAgain(best)) {
+          // The final's own span, as a live stream's is heard; its time counts towards the final's.
           const t1 = now();
-          if (encoderSeconds(encoderOpinion(await encoder.view(audio), encoderTemplates), top)) text = top;
+          const view = await encoder.view(encoderHears(audio, best.start, best.end));
+          best = withEncoderOpinion(best, view, encoderTemplates);
           thirdOpinionMs = now() - t1;
         }
+        const top = best?.alternatives[0]?.text ?? null;
+        const text = best?.text ?? null;
         return {
           text,
           top,

@@ -11,3 +11,5 @@ export {
   withMeansAdaptedTo,
   withVoiceMeans,
 } from './voice-adaptation.node.js';
+// The speech encoder, run as WebAssembly from node_modules (docs/decisions/0144).
+export { loadSpeechEncoder } from './encoder.node.js';

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Sequence } from '../model/dtw.js';
+import { encoderTemplate } from './encoder-view.js';
+import { encoderHearsAgain, withEncoderOpinion } from './third-opinion.js';
+
+/** A view of `frames` unit frames of 4 values, all along `axis`. */
+function along(axis: number, frames = 5): Sequence {
+  const data = new Float32Array(frames * 4);
+  for (let t = 0; t < frames; t++) data[t * 4 + axis] = 1;
+  return { frames, dim: 4, data };
+}
+
+const templates = ['water', 'tea', 'help'].flatMap((text, axis) =>
+  [0, 1].map(() => encoderTemplate(text, along(axis))),
+);
+
+const rejected = {
+  text: null,
+  confidence: 0.3,
+  rejected: true,
+  alternatives: [
+    { text: 'tea', confidence: 0.3 },
+    { text: 'water', confidence: 0.1 },
+  ],
+};
+
+describe('the encoder’s third opinion', () => {
+  it('is asked only of rejections with a first guess', () => {
+    expect(encoderHearsAgain(rejected)).toBe(true);
+    expect(encoderHearsAgain({ ...rejected, alternatives: [] })).toBe(false);
+    expect(encoderHearsAgain({ ...rejected, text: 'tea', rejected: false })).toBe(false);
+  });
+
+  it('accepts the first guess it names too, as seconded', () => {
+    expect(withEncoderOpinion(rejected, along(1), templates)).toEqual({
+      ...rejected,
+      text: 'tea',
+      rejected: false,
+      seconded: true,
+    });
+  });
+
+  it('takes back a doubt the generic path raised when it names the same phrase', () => {
+    const doubted = { ...rejected, doubted: true as const };
+    expect(withEncoderOpinion(doubted, along(1), templates)).toEqual({
+      ...rejected,
+      text: 'tea',
+      rejected: false,
+      seconded: true,
+    });
+  });
+
+  it('leaves a rejection it names otherwise, and one it names without a clear lead', () => {
+    expect(withEncoderOpinion(rejected, along(0), templates)).toBe(rejected);
+    // Frames between "tea" and "help": nearest "tea", barely.
+    const between: Sequence = { frames: 5, dim: 4, data: new Float32Array(20) };
+    for (let t = 0; t < 5; t++) between.data.set([0, 0.75, 0.66, 0], t * 4);
+    expect(withEncoderOpinion(rejected, between, templates)).toBe(rejected);
+  });
+
+  it('leaves what is not a rejection as it was', () => {
+    const accepted = { ...rejected, text: 'water', rejected: false };
+    expect(withEncoderOpinion(accepted, along(1), templates)).toBe(accepted);
+  });
+});

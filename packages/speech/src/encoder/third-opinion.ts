@@ -1,0 +1,38 @@
+import type { Recognition } from '../decode/matcher.js';
+import type { HeardAgain } from '../generic/second-opinion.js';
+import type { Sequence } from '../model/dtw.js';
+import { encoderOpinion, encoderSeconds, type EncoderTemplate } from './encoder-view.js';
+
+/**
+ * The speech encoder's opinion as the product asks it (docs/decisions/0144-0146): on a
+ * final still rejected once the generic path has heard it, whose first guess the profile
+ * named. Only such finals pay for the encoder.
+ */
+export function encoderHearsAgain(result: Recognition): boolean {
+  return result.rejected && result.alternatives[0] !== undefined;
+}
+
+/**
+ * A final the encoder heard (`view`, of the final's own span, {@link encoderHears}): a
+ * rejection whose first guess the encoder names first, and clearly, among the person's
+ * `templates` is accepted as that guess, `seconded` as two recognisers agreeing are. Any
+ * other result is returned as it was.
+ */
+export function withEncoderOpinion<R extends Recognition>(
+  result: HeardAgain<R>,
+  view: Sequence,
+  templates: readonly EncoderTemplate[],
+): HeardAgain<R> {
+  const guess = result.alternatives[0];
+  if (!encoderHearsAgain(result) || guess === undefined) return result;
+  if (!encoderSeconds(encoderOpinion(view, templates), guess.text)) return result;
+  // An acceptance the generic path doubted is doubted no more.
+  const { doubted: _, ...answered } = result;
+  return {
+    ...answered,
+    text: guess.text,
+    confidence: guess.confidence,
+    rejected: false,
+    seconded: true,
+  } as HeardAgain<R>;
+}
