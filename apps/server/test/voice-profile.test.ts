@@ -339,7 +339,7 @@ describe("each take's analysis and the speech encoder's view of it", () => {
     expect(gone).toBe(200);
     expect(await named('.wav')).toHaveLength(4);
     for (const { ending } of kinds) expect(await named(ending)).toEqual(await beside(ending));
-  });
+  }, 60_000); // two trainings, each viewing takes with the speech encoder and adapting the generic path
 });
 
 describe('takes whose files cannot be read', () => {
@@ -393,7 +393,7 @@ describe('takes whose files cannot be read', () => {
       200,
     );
     expect(await readdir(folder)).not.toContain(damaged);
-  });
+  }, 60_000); // two trainings
 });
 
 describe('bad takes', () => {

@@ -72,8 +72,8 @@ export interface RecognitionResult {
   /**
    * Parla's own: true when the answer is one of the profile's guesses under its confidence
    * threshold, or under the doubt of `doubted`, and the generic recogniser, which knows the
-   * person's voice, named the same phrase: two recognisers agreeing are surer than either
-   * alone.
+   * person's voice, named the same phrase, or (its first guess only) the speech encoder named
+   * it clearly among the person's takes: two recognisers agreeing are surer than either alone.
    */
   seconded?: boolean;
   /**
