@@ -94,7 +94,8 @@ export async function trainAndJudge(request: TrainingRequest): Promise<TrainedPr
   };
 }
 
-/** The encoder, loaded once a worker (its model compiled: a few hundred milliseconds). */
+/** The encoder, loaded once a worker and only when a take has no kept view (its model
+ * compiled and warmed up: one to two seconds). */
 let encoder: Promise<SpeechEncoder> | undefined;
 
 /**
@@ -107,8 +108,6 @@ async function viewedByTheEncoder(
 ): Promise<Pick<TrainedProfile, 'encoderViews' | 'encoderFailed'>> {
   const started = performance.now();
   try {
-    encoder ??= loadSpeechEncoder();
-    const loaded = await encoder;
     const made: (Uint8Array | null)[] = [];
     const templates = [];
     let whole = true;
@@ -116,7 +115,8 @@ async function viewedByTheEncoder(
       let view =
         take.unknown || take.encoderView === undefined ? undefined : decodeTakeView(take.encoderView);
       if (!take.unknown && view === undefined && take.audio !== undefined) {
-        view = keptView(await loaded.view(encoderHearsTake(take.audio)));
+        encoder ??= loadSpeechEncoder();
+        view = keptView(await (await encoder).view(encoderHearsTake(take.audio)));
         made.push(encodeTakeView(view));
       } else made.push(null);
       if (view !== undefined) templates.push(encoderTemplate(take.text, view));
