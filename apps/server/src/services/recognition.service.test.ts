@@ -193,12 +193,11 @@ function viewAlong(along: number, frames = 6): Sequence {
   return { frames, dim: 64, data };
 }
 
-/** The encoder's views of the person's takes: "Yes", "No" and "Help" lie apart. */
-const encoderTakes = [
-  ...[0, 1].map(() => encoderTemplate('Yes', viewAlong(0))),
-  ...[0, 1].map(() => encoderTemplate('No', viewAlong(1))),
-  ...[0, 1].map(() => encoderTemplate('Help', viewAlong(2))),
-];
+/** The encoder's views of the person's takes: "Yes", "No" and four more phrases lie apart. */
+const encoderPhrases = ['Yes', 'No', 'Help', 'Water', 'Tea', 'Bed'];
+const encoderTakes = encoderPhrases.flatMap((text, along) =>
+  [0, 1].map(() => encoderTemplate(text, viewAlong(along))),
+);
 
 describe('RecognitionService.hearWithEncoder', () => {
   const encoderHearing = (view: Sequence | Error) => {
@@ -207,7 +206,7 @@ describe('RecognitionService.hearWithEncoder', () => {
       close: () => Promise.resolve(),
     };
     const { service, log } = serviceFor(
-      ['Yes', 'No', 'Help'],
+      encoderPhrases,
       () => Promise.reject(new Error('not asked')),
       undefined,
       encoder,

@@ -159,7 +159,7 @@ export class RecognitionService {
     utterance: () => Float32Array,
     result: HeardAgain<R>,
   ): Promise<HeardAgain<R>> {
-    if (model.encoder === undefined || !encoderHearsAgain(result)) return result;
+    if (model.encoder === undefined || !encoderHearsAgain(result, model.encoder)) return result;
     const audio = utterance();
     if (audio.length === 0) return result;
     try {

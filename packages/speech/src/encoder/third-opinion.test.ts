@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Sequence } from '../model/dtw.js';
 import { encoderTemplate } from './encoder-view.js';
-import { encoderHearsAgain, withEncoderOpinion } from './third-opinion.js';
+import { ENCODER_MIN_PHRASES, encoderHearsAgain, withEncoderOpinion } from './third-opinion.js';
 
-/** A view of `frames` unit frames of 4 values, all along `axis`. */
+/** A view of `frames` unit frames of 8 values, all along `axis`. */
 function along(axis: number, frames = 5): Sequence {
-  const data = new Float32Array(frames * 4);
-  for (let t = 0; t < frames; t++) data[t * 4 + axis] = 1;
-  return { frames, dim: 4, data };
+  const data = new Float32Array(frames * 8);
+  for (let t = 0; t < frames; t++) data[t * 8 + axis] = 1;
+  return { frames, dim: 8, data };
 }
 
-const templates = ['water', 'tea', 'help'].flatMap((text, axis) =>
+/** Two takes of each of six phrases, each phrase along its own axis. */
+const templates = ['water', 'tea', 'help', 'yes', 'no', 'bed'].flatMap((text, axis) =>
   [0, 1].map(() => encoderTemplate(text, along(axis))),
 );
 
@@ -26,9 +27,15 @@ const rejected = {
 
 describe('the encoder’s third opinion', () => {
   it('is asked only of rejections with a first guess', () => {
-    expect(encoderHearsAgain(rejected)).toBe(true);
-    expect(encoderHearsAgain({ ...rejected, alternatives: [] })).toBe(false);
-    expect(encoderHearsAgain({ ...rejected, text: 'tea', rejected: false })).toBe(false);
+    expect(encoderHearsAgain(rejected, templates)).toBe(true);
+    expect(encoderHearsAgain({ ...rejected, alternatives: [] }, templates)).toBe(false);
+    expect(encoderHearsAgain({ ...rejected, text: 'tea', rejected: false }, templates)).toBe(false);
+  });
+
+  it(`is not asked among fewer than ${ENCODER_MIN_PHRASES} phrases, where an unknown one can lie clearly nearest`, () => {
+    const few = templates.filter((template) => ['water', 'tea', 'help'].includes(template.text));
+    expect(encoderHearsAgain(rejected, few)).toBe(false);
+    expect(withEncoderOpinion(rejected, along(1), few)).toBe(rejected);
   });
 
   it('accepts the first guess it names too, as seconded', () => {
@@ -53,8 +60,8 @@ describe('the encoder’s third opinion', () => {
   it('leaves a rejection it names otherwise, and one it names without a clear lead', () => {
     expect(withEncoderOpinion(rejected, along(0), templates)).toBe(rejected);
     // Frames between "tea" and "help": nearest "tea", barely.
-    const between: Sequence = { frames: 5, dim: 4, data: new Float32Array(20) };
-    for (let t = 0; t < 5; t++) between.data.set([0, 0.75, 0.66, 0], t * 4);
+    const between: Sequence = { frames: 5, dim: 8, data: new Float32Array(40) };
+    for (let t = 0; t < 5; t++) between.data.set([0, 0.75, 0.66], t * 8);
     expect(withEncoderOpinion(rejected, between, templates)).toBe(rejected);
   });
 

@@ -4,12 +4,25 @@ import type { Sequence } from '../model/dtw.js';
 import { encoderOpinion, encoderSeconds, type EncoderTemplate } from './encoder-view.js';
 
 /**
+ * Fewest phrases with views the encoder judges among. Its clarity is its first phrase against
+ * the next two: among a handful, an unknown phrase can lie clearly nearest one of them (an
+ * espeak "good morning" against three longer phrases was taken for one). Six is the fewest
+ * measured (the six-phrase users, docs/decisions/0146).
+ */
+export const ENCODER_MIN_PHRASES = 6;
+
+/**
  * The speech encoder's opinion as the product asks it (docs/decisions/0144-0146): on a
  * final still rejected once the generic path has heard it, whose first guess the profile
- * named. Only such finals pay for the encoder.
+ * named, for a person with views of at least {@link ENCODER_MIN_PHRASES} phrases. Only such
+ * finals pay for the encoder.
  */
-export function encoderHearsAgain(result: Recognition): boolean {
-  return result.rejected && result.alternatives[0] !== undefined;
+export function encoderHearsAgain(result: Recognition, templates: readonly EncoderTemplate[]): boolean {
+  return (
+    result.rejected &&
+    result.alternatives[0] !== undefined &&
+    new Set(templates.map((template) => template.text)).size >= ENCODER_MIN_PHRASES
+  );
 }
 
 /**
@@ -24,7 +37,7 @@ export function withEncoderOpinion<R extends Recognition>(
   templates: readonly EncoderTemplate[],
 ): HeardAgain<R> {
   const guess = result.alternatives[0];
-  if (!encoderHearsAgain(result) || guess === undefined) return result;
+  if (!encoderHearsAgain(result, templates) || guess === undefined) return result;
   if (!encoderSeconds(encoderOpinion(view, templates), guess.text)) return result;
   // An acceptance the generic path doubted is doubted no more.
   const { doubted: _, ...answered } = result;

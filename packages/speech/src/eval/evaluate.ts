@@ -239,7 +239,7 @@ export function personalFactory(
           undefined,
         )?.[1];
         let thirdOpinionMs = 0;
-        if (encoder !== undefined && best !== undefined && encoderHearsAgain(best)) {
+        if (encoder !== undefined && best !== undefined && encoderHearsAgain(best, encoderTemplates)) {
           // The final's own span, as a live stream's is heard; its time counts towards the final's.
           const t1 = now();
           const view = await encoder.view(encoderHears(audio, best.start, best.end));
