@@ -169,22 +169,43 @@ describe('evaluate', () => {
 
   it('accepts a rejected guess that the speech encoder names clearly first, and nothing else', async () => {
     const strict = { threshold: 1.01 };
+    // Six phrases, the fewest the encoder judges among.
+    const six = [...names, 'good night', 'thank you'];
+    const sixItem = (p: number, t: number): LoadedItem => ({
+      text: six[p] ?? '',
+      speaker: 'tone',
+      audio: take(p, t),
+    });
+    const enrolSix = six.flatMap((_, p) => [0, 1, 2].map((t) => sixItem(p, t)));
+    const testSix = six.flatMap((_, p) => [5, 6, 7].map((t) => sixItem(p, t)));
     // A fake encoder: the enrolled takes (viewed first, in order) each along their phrase's
     // axis, and every utterance heard afterwards along the axis of "no".
-    let viewed = 0;
-    const encoder: SpeechEncoder = {
-      view: () => {
-        const axis = viewed < enrol.length ? Math.floor(viewed / 3) : names.indexOf('no');
-        viewed += 1;
-        const data = new Float32Array(names.length);
-        data[axis] = 1;
-        return Promise.resolve({ frames: 1, dim: names.length, data });
-      },
+    const fakeEncoder = (enrolled: number, phrases: number) => {
+      const encoder = {
+        viewed: 0,
+        view: () => {
+          const axis = encoder.viewed < enrolled ? Math.floor(encoder.viewed / 3) : 1;
+          encoder.viewed += 1;
+          const data = new Float32Array(phrases);
+          data[axis] = 1;
+          return Promise.resolve({ frames: 1, dim: phrases, data });
+        },
+      };
+      return encoder satisfies SpeechEncoder;
     };
-    const seconded = await evaluate(enrol, test, personalFactory(strict, undefined, encoder));
+    const seconded = await evaluate(
+      enrolSix,
+      testSix,
+      personalFactory(strict, undefined, fakeEncoder(enrolSix.length, six.length)),
+    );
     const accepted = seconded.decisions.filter((d) => d.hypothesis !== null);
     expect(accepted.map((d) => d.hypothesis)).toEqual(['no', 'no', 'no']);
     expect(accepted.every((d) => d.reference === 'no' && d.top === 'no')).toBe(true);
+    // Among four phrases it is not asked: no utterance is viewed, and nothing is accepted.
+    const few = fakeEncoder(enrol.length, names.length);
+    const unasked = await evaluate(enrol, test, personalFactory(strict, undefined, few));
+    expect(unasked.decisions.every((d) => d.hypothesis === null)).toBe(true);
+    expect(few.viewed).toBe(enrol.length);
   });
 
   it('learns to reject an unknown phrase it was told about', async () => {
