@@ -20,8 +20,8 @@ import {
 } from './evaluate.js';
 
 const names = ['yes', 'no', 'help me', 'water please'];
-const item = (p: number, t: number): LoadedItem => ({
-  text: names[p] ?? '',
+const item = (p: number, t: number, phrases = names): LoadedItem => ({
+  text: phrases[p] ?? '',
   speaker: 'tone',
   audio: take(p, t),
 });
@@ -171,13 +171,8 @@ describe('evaluate', () => {
     const strict = { threshold: 1.01 };
     // Six phrases, the fewest the encoder judges among.
     const six = [...names, 'good night', 'thank you'];
-    const sixItem = (p: number, t: number): LoadedItem => ({
-      text: six[p] ?? '',
-      speaker: 'tone',
-      audio: take(p, t),
-    });
-    const enrolSix = six.flatMap((_, p) => [0, 1, 2].map((t) => sixItem(p, t)));
-    const testSix = six.flatMap((_, p) => [5, 6, 7].map((t) => sixItem(p, t)));
+    const enrolSix = six.flatMap((_, p) => [0, 1, 2].map((t) => item(p, t, six)));
+    const testSix = six.flatMap((_, p) => [5, 6, 7].map((t) => item(p, t, six)));
     // A fake encoder: the enrolled takes (viewed first, in order) each along their phrase's
     // axis, and every utterance heard afterwards along the axis of "no".
     const fakeEncoder = (enrolled: number, phrases: number) => {
