@@ -114,7 +114,12 @@ export {
   encodeTakeView,
   serializeEncoderViews,
 } from './encoder/kept-views.js';
-export { encoderHearsAgain, withEncoderOpinion } from './encoder/third-opinion.js';
+export {
+  ENCODER_MIN_PHRASES,
+  encoderHearsAgain,
+  encoderJudgesAmong,
+  withEncoderOpinion,
+} from './encoder/third-opinion.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {
   analyseTake,

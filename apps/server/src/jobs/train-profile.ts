@@ -4,6 +4,7 @@ import {
   decodeTakeView,
   encodeTakeAnalysis,
   encodeTakeView,
+  encoderJudgesAmong,
   encoderHearsTake,
   encoderTemplate,
   keptView,
@@ -50,7 +51,8 @@ export interface TrainedProfile {
    * The speech encoder's views of the phrase takes (docs/decisions/0146): the file kept beside
    * the profile (absent when a take had neither a kept view nor audio), and per take the view
    * made of its audio to keep beside it (null for takes that came with theirs, and takes of
-   * no phrase). Absent altogether when the encoder could not run (`encoderFailed` says why).
+   * no phrase). Absent altogether for fewer phrases than the encoder is asked among, and when
+   * the encoder could not run (`encoderFailed` says why).
    */
   encoderViews?: { file: Uint8Array | undefined; made: (Uint8Array | null)[]; ms: number };
   encoderFailed?: string;
@@ -106,6 +108,9 @@ let encoder: Promise<SpeechEncoder> | undefined;
 async function viewedByTheEncoder(
   takes: readonly TakeToTrain[],
 ): Promise<Pick<TrainedProfile, 'encoderViews' | 'encoderFailed'>> {
+  // Among fewer phrases the opinion is never asked: views made now would wait unused, and
+  // viewing costs seconds. They are made when the sixth phrase is trained.
+  if (!encoderJudgesAmong(takes.filter((take) => !take.unknown).map((take) => take.text))) return {};
   const started = performance.now();
   try {
     const made: (Uint8Array | null)[] = [];

@@ -33,20 +33,20 @@ class MemoryStorage implements BlobStorage {
 }
 
 /**
- * A user with six takes of two digits, whose account is deleted as the training job ends:
+ * A user with a take of each of six digits (enough phrases for the speech encoder's views,
+ * docs/decisions/0146), whose account is deleted as the training job ends:
  * `insertModel` runs the account deletion (its rows, then its folder) and then fails as
  * the database does for a user who is gone, unless `userStays`.
  */
 function deletedWhileTraining(userStays = false) {
   const storage = new MemoryStorage();
   let deleted = false;
-  const rows = [1, 2].flatMap((digit) =>
-    [0, 1, 2].map((take) => {
-      const key = `users/u1/takes/${digit}-${take}.wav`;
-      storage.files.set(key, fsddTake(digit, 'george', take));
-      return { id: key, storage_key: key, metadata: null, text: `digit ${digit}`, phrase_id: `p${digit}` };
-    }),
-  );
+  const digits = [1, 2, 3, 4, 5, 6];
+  const rows = digits.map((digit) => {
+    const key = `users/u1/takes/${digit}-0.wav`;
+    storage.files.set(key, fsddTake(digit, 'george', 0));
+    return { id: key, storage_key: key, metadata: null, text: `digit ${digit}`, phrase_id: `p${digit}` };
+  });
   const recordings = {
     trainingTakes: () => Promise.resolve(rows),
     latestModel: () => Promise.resolve(undefined),
@@ -67,7 +67,7 @@ function deletedWhileTraining(userStays = false) {
     log: log as unknown as FastifyBaseLogger,
     // The job reads the person's phrases to judge the generic path on their voice.
     phrases: {
-      list: () => Promise.resolve([1, 2].map((digit) => ({ text: `digit ${digit}` }))),
+      list: () => Promise.resolve(digits.map((digit) => ({ text: `digit ${digit}` }))),
     } as unknown as PhrasesRepository,
     // Not used by a training job.
     jobs: {} as unknown as JobQueue,

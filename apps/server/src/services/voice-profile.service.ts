@@ -12,6 +12,7 @@ import {
   decodeWav,
   downmix,
   encodeWavPcm16,
+  encoderJudgesAmong,
   holdsItsRoom,
   isCurrentTakeAnalysis,
   SpeechError,
@@ -369,19 +370,22 @@ export class VoiceProfileService {
     // phrase take's) are kept beside it after the first training and read back instead of
     // made again (docs/decisions/0073, 0146). A take that can be read neither way is left
     // out: one lost file must not stop every training after it.
+    // Views are made and read only among enough phrases for the encoder to be asked.
+    const viewed = encoderJudgesAmong(phraseTakes.map((take) => take.text));
     const read = await Promise.all(
       takes.map(async (take): Promise<TakeToTrain | undefined> => {
         const analysis = await this.keptBeside(analysisKeyOf(take.storage_key), isCurrentTakeAnalysis);
-        const encoderView = take.unknown
-          ? undefined
-          : await this.keptBeside(encoderViewKeyOf(take.storage_key), isCurrentTakeView);
+        const encoderView =
+          take.unknown || !viewed
+            ? undefined
+            : await this.keptBeside(encoderViewKeyOf(take.storage_key), isCurrentTakeView);
         const kept: TakeToTrain = {
           text: take.text,
           unknown: take.unknown,
           ...(analysis === undefined ? {} : { analysis }),
           ...(encoderView === undefined ? {} : { encoderView }),
         };
-        if (analysis !== undefined && (take.unknown || encoderView !== undefined)) return kept;
+        if (analysis !== undefined && (take.unknown || !viewed || encoderView !== undefined)) return kept;
         const audio = await this.takeAudio(job, take);
         return audio === undefined ? undefined : { ...kept, audio };
       }),

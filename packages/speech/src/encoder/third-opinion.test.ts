@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Sequence } from '../model/dtw.js';
 import { encoderTemplate } from './encoder-view.js';
-import { ENCODER_MIN_PHRASES, encoderHearsAgain, withEncoderOpinion } from './third-opinion.js';
+import {
+  ENCODER_MIN_PHRASES,
+  encoderHearsAgain,
+  encoderJudgesAmong,
+  withEncoderOpinion,
+} from './third-opinion.js';
 
 /** A view of `frames` unit frames of 8 values, all along `axis`. */
 function along(axis: number, frames = 5): Sequence {
@@ -36,6 +41,12 @@ describe('the encoder’s third opinion', () => {
     const few = templates.filter((template) => ['water', 'tea', 'help'].includes(template.text));
     expect(encoderHearsAgain(rejected, few)).toBe(false);
     expect(withEncoderOpinion(rejected, along(1), few)).toBe(rejected);
+  });
+
+  it('counts different phrases, not takes, for whether views are worth making', () => {
+    const six = ['water', 'tea', 'help', 'yes', 'no', 'toilet'];
+    expect(encoderJudgesAmong(six)).toBe(true);
+    expect(encoderJudgesAmong([...six.slice(0, 5), ...six.slice(0, 5)])).toBe(false);
   });
 
   it('accepts the first guess it names too, as seconded', () => {

@@ -11,6 +11,12 @@ import { encoderOpinion, encoderSeconds, type EncoderTemplate } from './encoder-
  */
 export const ENCODER_MIN_PHRASES = 6;
 
+/** Whether the encoder is asked among these phrase texts (one a take or a phrase): among at
+ * least {@link ENCODER_MIN_PHRASES} different ones. Views of fewer would be made for nothing. */
+export function encoderJudgesAmong(texts: Iterable<string>): boolean {
+  return new Set(texts).size >= ENCODER_MIN_PHRASES;
+}
+
 /**
  * The speech encoder's opinion as the product asks it (docs/decisions/0144-0146): on a
  * final still rejected once the generic path has heard it, whose first guess the profile
@@ -21,7 +27,7 @@ export function encoderHearsAgain(result: Recognition, templates: readonly Encod
   return (
     result.rejected &&
     result.alternatives[0] !== undefined &&
-    new Set(templates.map((template) => template.text)).size >= ENCODER_MIN_PHRASES
+    encoderJudgesAmong(templates.map((template) => template.text))
   );
 }
 
