@@ -37,6 +37,8 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:8080', ws: true },
       // The generic recogniser's acoustic model, served by the server from its package.
       '/speech-model/': { target: 'http://localhost:8080' },
+      // The speech encoder's model, for the third opinion, likewise.
+      '/speech-encoder/': { target: 'http://localhost:8080' },
     },
   },
 });

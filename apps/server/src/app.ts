@@ -18,7 +18,7 @@ import type { Db } from './db/database.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.js';
 import { authenticateWith } from './plugins/authenticate.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerSpeechModel } from './plugins/speech-model.js';
+import { registerSpeechEncoder, registerSpeechModel } from './plugins/speech-model.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createRealtimeServer } from './realtime/socket-server.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
@@ -139,6 +139,7 @@ export async function buildApp({ config, db, mailer: givenMailer, logger }: AppO
   });
 
   await registerSpeechModel(app);
+  await registerSpeechEncoder(app);
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : DEFAULT_WEB_DIST);
 
   const io = createRealtimeServer(app.server, services, app.log);

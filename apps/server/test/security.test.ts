@@ -4,8 +4,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEECH_MODEL_PATH } from '@parla/contract';
-import { soundSwallowerModelDir } from '@parla/speech/node';
+import { SPEECH_ENCODER_FILE, SPEECH_ENCODER_PATH, SPEECH_MODEL_PATH } from '@parla/contract';
+import { soundSwallowerModelDir, speechEncoderModelFile } from '@parla/speech/node';
 import { currentCopy, speechModelSource } from '../src/plugins/speech-model.js';
 import { sharedSecret } from '../src/repositories/secrets.repository.js';
 import { expectSentCompressed } from './support/accepting.js';
@@ -212,6 +212,19 @@ describe("the generic recogniser's acoustic model", () => {
     writeFileSync(path.join(installed, 'mdef'), 'another model');
     expect(currentCopy(installed, copy)).toBeUndefined();
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe("the speech encoder's model", () => {
+  it('is served, compressed, to browsers without an account, and nothing else of its package', async () => {
+    const model = readFileSync(speechEncoderModelFile());
+    const url = `${server.url}${SPEECH_ENCODER_PATH}${SPEECH_ENCODER_FILE}`;
+    const { brotli, plain } = await expectSentCompressed(url, model);
+    expect(brotli.body.length).toBeLessThan(model.length * 0.8);
+    expect(plain.headers['cache-control']).toBe('public, max-age=604800');
+    // Its decoder lies beside it in the package: the browser has no use for it.
+    for (const other of ['decoder_model_merged.onnx', '../package.json', 'encoder_model.onnx.br'])
+      expect((await fetch(`${server.url}${SPEECH_ENCODER_PATH}${other}`)).status).toBe(404);
   });
 });
 

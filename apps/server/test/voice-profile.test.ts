@@ -319,6 +319,25 @@ describe("each take's analysis and the speech encoder's view of it", () => {
       Array<string | undefined>(digit < 4 ? 2 : 1).fill(DIGIT_WORDS[digit]),
     );
     expect(views?.map((view) => view.text).sort()).toEqual(words.sort());
+    // The browser downloads them beside the profile, for the same opinion (0147); nobody else may.
+    const links = await server.api.get<{ links: { name: string; url: string; size_bytes: number }[] }>(
+      '/app/end_user/model_links',
+      token,
+    );
+    const link = links.body.links.find((file) => file.name === 'views');
+    expect(link?.url).toMatch(/\/v2\/views\.bin$/);
+    const download = await fetch(`${server.url}${link?.url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(
+      await readFile(path.join(models, 'acoustic-2.views')),
+    );
+    expect(link?.size_bytes).toBe((await stat(path.join(models, 'acoustic-2.views'))).size);
+    const stranger = await signUp(server.api);
+    const stolen = await fetch(`${server.url}${link?.url}`, {
+      headers: { authorization: `Bearer ${stranger.access_token}` },
+    });
+    expect(stolen.status).toBe(404);
     const kept = await Promise.all(
       (await named('.view')).map(async (file) => decodeTakeView(await readFile(path.join(folder, file)))),
     );

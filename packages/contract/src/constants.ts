@@ -11,6 +11,12 @@ export const AUDIO_SAMPLE_RATE = 16_000;
  * the browser's local mode (docs/decisions/0102).
  */
 export const SPEECH_MODEL_PATH = '/speech-model/';
+/**
+ * Where the server serves the speech encoder's model (`SPEECH_ENCODER_FILE` under it), for
+ * the third opinion of the browser's local mode (docs/decisions/0147).
+ */
+export const SPEECH_ENCODER_PATH = '/speech-encoder/';
+export const SPEECH_ENCODER_FILE = 'encoder_model.onnx';
 export const DATASET_PHRASE_LIMIT = 100;
 export const NOTES_PAGE_SIZE = 25;
 export const TOKEN_REFRESH_RETRIES = 3;

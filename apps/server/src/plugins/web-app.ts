@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SPEECH_MODEL_PATH } from '@parla/contract';
+import { SPEECH_ENCODER_PATH, SPEECH_MODEL_PATH } from '@parla/contract';
 import type { FastifyInstance } from 'fastify';
 
 // Paths that belong to the server; everything else is a route of the single-page app.
-const SERVER_PREFIXES = ['/app/', '/api/', '/docs', '/socket.io', '/health', SPEECH_MODEL_PATH];
+const SERVER_PREFIXES = [
+  '/app/',
+  '/api/',
+  '/docs',
+  '/socket.io',
+  '/health',
+  SPEECH_MODEL_PATH,
+  SPEECH_ENCODER_PATH,
+];
 
 /** Serves the built web app from the same process, with index.html for client routes. */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {

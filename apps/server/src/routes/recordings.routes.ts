@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
 import { baseName, readArchive, type ImportFile } from '../services/import-archive.js';
 import type { Services } from '../services/services.js';
+import { MODEL_FILES, type ModelFileName } from '../services/voice-profile.service.js';
 import { bearer, privateErrors, type ZodApp } from './route-helpers.js';
 
 /** Largest upload: 20 s of 48 kHz stereo float, with room for the header. */
@@ -277,22 +278,28 @@ export function registerRecordingRoutes(app: ZodApp, { voiceProfile, recognition
     (request) => voiceProfile.modelLinks(request.auth.userId),
   );
 
-  for (const file of ['profile', 'voice'] as const) {
+  const described = {
+    profile: { summary: 'Download a model file (only its owner may)', body: 'The serialised voice profile' },
+    voice: {
+      summary: "Download the generic recogniser's means adapted to the owner's voice (only its owner may)",
+      body: 'The adapted means, compact',
+    },
+    views: {
+      summary: "Download the speech encoder's views of the owner's takes (only its owner may)",
+      body: 'The views, 8-bit, sealed',
+    },
+  } satisfies Record<ModelFileName, { summary: string; body: string }>;
+  for (const file of MODEL_FILES) {
     app.get(
       `/app/end_user/models/:id/:version/${file}.bin`,
       {
         schema: {
           tags,
           security,
-          summary:
-            file === 'profile'
-              ? 'Download a model file (only its owner may)'
-              : "Download the generic recogniser's means adapted to the owner's voice (only its owner may)",
+          summary: described[file].summary,
           params: ModelFileParamsSchema,
           response: {
-            200: z
-              .any()
-              .describe(file === 'profile' ? 'The serialised voice profile' : 'The adapted means, compact'),
+            200: z.any().describe(described[file].body),
             ...privateErrors,
           },
         },

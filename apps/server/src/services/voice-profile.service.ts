@@ -620,6 +620,7 @@ export class VoiceProfileService {
     const model = await this.deps.recordings.latestModel(userId, MODEL_TYPE);
     if (!model) return { version: null, links: [] };
     const voiceBytes = model.meta.voice_bytes;
+    const viewsBytes = model.meta.encoder_views_bytes;
     return {
       version: model.version,
       links: [
@@ -635,8 +636,19 @@ export class VoiceProfileService {
               {
                 name: 'voice',
                 type: model.type,
-                url: voiceUrl(model.id, model.version),
+                url: fileUrl(model.id, model.version, 'voice'),
                 size_bytes: voiceBytes,
+              },
+            ]
+          : []),
+        // The speech encoder's views of the takes, when training made some (0146, 0147).
+        ...(typeof viewsBytes === 'number'
+          ? [
+              {
+                name: 'views',
+                type: model.type,
+                url: fileUrl(model.id, model.version, 'views'),
+                size_bytes: viewsBytes,
               },
             ]
           : []),
@@ -644,8 +656,9 @@ export class VoiceProfileService {
     };
   }
 
-  /** A model version's file: its profile, or the generic recogniser's means adapted to the voice. */
-  async modelFile(userId: string, modelId: string, file: 'profile' | 'voice' = 'profile') {
+  /** A model version's file: its profile, the generic recogniser's means adapted to the
+   * voice, or the speech encoder's views of its takes. */
+  async modelFile(userId: string, modelId: string, file: ModelFileName = 'profile') {
     const model = await this.deps.recordings.findModel(userId, modelId);
     if (!model) throw notFound('Model');
     if (file === 'profile') {
@@ -665,11 +678,14 @@ export class VoiceProfileService {
         throw error;
       }
     }
-    // A past version's adapted means are gone (see train), as are those training made none of.
+    // A past version's adapted means and views are gone (see train), as are those training
+    // made none of.
+    const [made, key] =
+      file === 'voice'
+        ? [model.meta.voice_bytes, voiceKeyOf(model.storage_key)]
+        : [model.meta.encoder_views_bytes, encoderViewsKeyOf(model.storage_key)];
     const bytes =
-      typeof model.meta.voice_bytes === 'number'
-        ? await this.deps.storage.get(voiceKeyOf(model.storage_key)).catch(() => undefined)
-        : undefined;
+      typeof made === 'number' ? await this.deps.storage.get(key).catch(() => undefined) : undefined;
     if (bytes === undefined) throw notFound('Model');
     return { bytes, version: model.version };
   }
@@ -793,12 +809,16 @@ function meetsFirstProfileMinimum(takes: number, phrases: number) {
   return takes >= FIRST_PROFILE_MINIMUM.takes && phrases >= FIRST_PROFILE_MINIMUM.phrases;
 }
 
-function modelUrl(id: string, version: number) {
-  return `/app/end_user/models/${id}/v${version}/profile.bin`;
+/** The files of a model version a browser downloads. */
+export const MODEL_FILES = ['profile', 'voice', 'views'] as const;
+export type ModelFileName = (typeof MODEL_FILES)[number];
+
+function fileUrl(id: string, version: number, file: ModelFileName) {
+  return `/app/end_user/models/${id}/v${version}/${file}.bin`;
 }
 
-function voiceUrl(id: string, version: number) {
-  return `/app/end_user/models/${id}/v${version}/voice.bin`;
+function modelUrl(id: string, version: number) {
+  return fileUrl(id, version, 'profile');
 }
 
 /**

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { concatAudio } from '../audio/audio.js';
+import { encoderHearsTake, encoderTemplate, keptView } from '../encoder/encoder-view.js';
+import { serializeEncoderViews } from '../encoder/kept-views.js';
 import { serializeProfile } from '../model/serialize.js';
 import { trainProfile } from '../model/train.js';
 import { loadSoundSwallower, soundSwallowerLexicon } from '../platform/soundswallower.node.js';
+import { loadSpeechEncoder } from '../platform/encoder.node.js';
 import { adaptToVoice, placeVoiceMeans } from '../platform/voice-adaptation.node.js';
-import { DIGITS, haveFsdd, jacksonProfile, padded as jackson } from '../test/jackson.node.js';
+import { fsddRecording } from '../test/fsdd.node.js';
+import { DIGITS, haveFsdd, jacksonProfile, padded as jackson, silence } from '../test/jackson.node.js';
 import { take } from '../test/phrases.js';
 import { createSpeechHandlers, handleSpeechRequest, type SpeechHandlers } from './handlers.js';
 import type { StreamEvent } from './streaming.js';
@@ -177,5 +182,62 @@ describe.skipIf(!haveFsdd)('speech handlers: the generic path', () => {
     await handleSpeechRequest(whole, { id: 1, name: 'load-profile', args: { model: profileOf([1, 4, 7]) } });
     expect(await use(whole)).toMatchObject({ ok: true, result: { unrecorded: 1 } });
     expect(await final(whole, 'c')).toMatchObject({ text: 'three', rejected: false, generic: true });
+  }, 60_000);
+});
+
+describe.skipIf(!haveFsdd)('speech handlers: the speech encoder', () => {
+  // Nicolas, whom the generic path knows least of FSDD's speakers: eight digits, three takes
+  // each, and the encoder's views of those takes kept as the server keeps them.
+  const digits = [0, 1, 2, 3, 4, 5, 6, 7];
+  const nicolas = (digit: number, take: number) =>
+    concatAudio(silence(0.5), fsddRecording(digit, 'nicolas', take), silence(0.5));
+  const items = digits.flatMap((d) =>
+    [0, 1, 2].map((t) => ({ text: DIGITS[d] ?? '', audio: nicolas(d, t) })),
+  );
+  const profile = serializeProfile(trainProfile(items));
+  const encoder = loadSpeechEncoder();
+  const views = (async () =>
+    serializeEncoderViews(
+      await Promise.all(
+        items.map(async ({ text, audio }) =>
+          encoderTemplate(text, keptView(await (await encoder).view(encoderHearsTake(audio)))),
+        ),
+      ),
+    ))();
+
+  it('seconds a final the profile rejected when it names its first guess too, as the server does', async () => {
+    const h = createSpeechHandlers({ loadEncoder: () => encoder });
+    await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profile } });
+    const three = nicolas(3, 8);
+    const before = (await streamThrough(h, 'a', three)).find((e) => e.type === 'final');
+    expect(before).toMatchObject({ rejected: true });
+    expect(before?.type === 'final' && before.alternatives[0]?.text).toBe('three');
+    expect(
+      await handleSpeechRequest(h, {
+        id: 2,
+        name: 'use-encoder',
+        args: { modelUrl: 'unused in Node', views: await views },
+      }),
+    ).toMatchObject({ ok: true, result: { phrases: 8 } });
+    const heard = (await streamThrough(h, 'b', three)).find((e) => e.type === 'final');
+    expect(heard).toMatchObject({ text: 'three', rejected: false, seconded: true });
+    // A new profile drops the views made beside the last one.
+    await handleSpeechRequest(h, { id: 3, name: 'load-profile', args: { model: profile } });
+    expect((await streamThrough(h, 'c', three)).find((e) => e.type === 'final')).toMatchObject({
+      rejected: true,
+    });
+  }, 60_000);
+
+  it('says what it cannot do: no encoder in the host, no profile yet, damaged views', async () => {
+    const without = createSpeechHandlers();
+    await handleSpeechRequest(without, { id: 1, name: 'load-profile', args: { model: profile } });
+    const ask = (h: SpeechHandlers, file: Uint8Array) =>
+      handleSpeechRequest(h, { id: 2, name: 'use-encoder', args: { modelUrl: 'unused', views: file } });
+    expect(await ask(without, await views)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    const h = createSpeechHandlers({ loadEncoder: () => encoder });
+    expect(await ask(h, await views)).toMatchObject({ ok: false, error: { code: 'bad_model' } });
+    await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profile } });
+    const damaged = (await views).slice(0, 100);
+    expect(await ask(h, damaged)).toMatchObject({ ok: false, error: { code: 'bad_model' } });
   }, 60_000);
 });

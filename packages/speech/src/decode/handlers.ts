@@ -1,4 +1,7 @@
 import type { SoundSwallowerModule } from 'soundswallower';
+import type { EncoderTemplate, SpeechEncoder } from '../encoder/encoder-view.js';
+import { deserializeEncoderViews } from '../encoder/kept-views.js';
+import { encoderHearsAgain, withEncoderOpinion } from '../encoder/third-opinion.js';
 import { SpeechError } from '../errors.js';
 import { AnsweredStream } from '../generic/answered-stream.js';
 import { Lexicon, lexiconOf, teachFromLexicon, type LexiconEntry } from '../generic/lexicon.js';
@@ -31,12 +34,20 @@ export interface SpeechHandlers {
     voice?: { key: string; means: Uint8Array };
     pronunciations?: LexiconEntry[];
   }) => Promise<{ unrecorded: number }>;
+  /**
+   * Hear finals still rejected once the generic path has heard them with the speech encoder
+   * too (its third opinion, docs/decisions/0144-0147), among `views`, the views of the loaded
+   * profile's takes kept beside it on the server. The encoder is loaded once, from
+   * `modelUrl`. Answers how many phrases it judges among: none when the views are another
+   * encoder's (the opinion then stays off until views of this one are given).
+   */
+  'use-encoder': (args: { modelUrl: string; views: Uint8Array }) => Promise<{ phrases: number }>;
   /** Open a stream; several may be open at once. */
   'open-stream': (args: { streamId: string; options?: Omit<StreamOptions, 'room'> }) => null;
   /** Feed 16 kHz mono samples to a stream. */
-  'push-audio': (args: { streamId: string; samples: Float32Array }) => StreamEvent[];
+  'push-audio': (args: { streamId: string; samples: Float32Array }) => Promise<StreamEvent[]>;
   /** Close a stream, finishing any open utterance. */
-  'close-stream': (args: { streamId: string }) => StreamEvent[];
+  'close-stream': (args: { streamId: string }) => Promise<StreamEvent[]>;
 }
 
 /** A request as it travels to the host. */
@@ -58,6 +69,8 @@ export interface SpeechHandlerOptions {
    * without it, only the model's own means.
    */
   placeVoiceMeans?: (modelBase: string, means: Uint8Array) => Promise<PlacedMeans>;
+  /** Loads the speech encoder from where its model is served; without it, no third opinion. */
+  loadEncoder?: (modelUrl: string) => Promise<SpeechEncoder>;
 }
 
 /** A means file where an engine can read it, until it is released (once the engine has). */
@@ -108,6 +121,27 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       await placed.release();
     }
   };
+  /** The speech encoder once asked for, and the views it judges among while it may. */
+  let encoder: Promise<SpeechEncoder> | undefined;
+  let views: { encoder: SpeechEncoder; templates: EncoderTemplate[] } | undefined;
+  /** Finals the generic path left rejected, heard by the encoder too (as the server does,
+   * `RecognitionService.hearWithEncoder`); an utterance it fails on keeps its result. */
+  const withEncoder = async (stream: AnsweredStream, events: StreamEvent[]): Promise<StreamEvent[]> => {
+    const asked = views;
+    if (asked === undefined) return events;
+    return Promise.all(
+      events.map(async (event) => {
+        if (event.type !== 'final' || !encoderHearsAgain(event, asked.templates)) return event;
+        const audio = stream.heardByEncoder(event.start, event.end);
+        if (audio.length === 0) return event;
+        try {
+          return withEncoderOpinion(event, await asked.encoder.view(audio), asked.templates);
+        } catch {
+          return event;
+        }
+      }),
+    );
+  };
   const open = (id: string) => {
     const s = streams.get(id);
     if (s === undefined) throw new SpeechError('bad_request', `No open stream "${id}".`);
@@ -118,6 +152,8 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       const profile = deserializeProfile(model);
       matcher = new Matcher(profile);
       streams.clear();
+      // The views went with the profile they were made beside.
+      views = undefined;
       // Phrases recorded since are the new profile's to answer.
       hearPhrases();
       return { phrases: profile.phrases, trainedAt: profile.trainedAt };
@@ -147,6 +183,23 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       hearPhrases();
       return { unrecorded: generic?.phrases.length ?? 0 };
     },
+    'use-encoder': async ({ modelUrl, views: file }) => {
+      const load = options.loadEncoder;
+      if (load === undefined) throw new SpeechError('bad_request', 'This host has no speech encoder.');
+      if (matcher === undefined) throw new SpeechError('bad_model', 'No voice profile is loaded yet.');
+      const profile = matcher.profile;
+      const templates = deserializeEncoderViews(file);
+      encoder ??= load(modelUrl).catch((error: unknown) => {
+        // A failed load (the model could not be fetched) may be tried again.
+        encoder = undefined;
+        throw error;
+      });
+      const loadedEncoder = await encoder;
+      // A profile loaded meanwhile has views of its own to come.
+      if (matcher.profile !== profile) return { phrases: 0 };
+      views = templates === undefined ? undefined : { encoder: loadedEncoder, templates };
+      return { phrases: new Set(templates?.map((template) => template.text)).size };
+    },
     'open-stream': ({ streamId, options: streamOptions }) => {
       if (matcher === undefined) throw new SpeechError('bad_model', 'No voice profile is loaded yet.');
       // Finals the profile rejected or accepted in doubt are heard again by the generic path,
@@ -156,12 +209,13 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       return null;
     },
     'push-audio': ({ streamId, samples }) => {
-      return open(streamId).push(samples).answered;
+      const stream = open(streamId);
+      return withEncoder(stream, stream.push(samples).answered);
     },
     'close-stream': ({ streamId }) => {
       const opened = open(streamId);
       streams.delete(streamId);
-      return opened.end().answered;
+      return withEncoder(opened, opened.end().answered);
     },
   };
 }

@@ -42,6 +42,12 @@ export class AnsweredStream {
     return this.answer(this.stream.push(chunk));
   }
 
+  /** An utterance of the stream, from `start` to `end` seconds, as the speech encoder hears
+   * it (`KeptAudio.heardByEncoder`), as far as it is still kept. */
+  heardByEncoder(start: number, end: number): Float32Array {
+    return this.kept.heardByEncoder(start, end);
+  }
+
   /** The stream is over: its last events. */
   end(): AnsweredEvents {
     const events = this.answer(this.stream.end());

@@ -12,4 +12,4 @@ export {
   withVoiceMeans,
 } from './voice-adaptation.node.js';
 // The speech encoder, run as WebAssembly from node_modules (docs/decisions/0144).
-export { loadSpeechEncoder } from './encoder.node.js';
+export { loadSpeechEncoder, speechEncoderModelFile } from './encoder.node.js';

@@ -1,4 +1,5 @@
 import { createSpeechHandlers, handleSpeechRequest, type SpeechRequest } from '../decode/handlers.js';
+import { loadSpeechEncoderFrom } from './encoder.web.js';
 import { loadSoundSwallower } from './soundswallower.web.js';
 import { placeVoiceMeans } from './voice-means.web.js';
 
@@ -9,12 +10,16 @@ export interface WorkerScope {
 }
 
 /**
- * Serve recognition requests in a dedicated Web Worker: `serveSpeechWorker(self)`. Replies
- * come in the order of the requests, except `use-generic`'s, which waits for its engine to
- * download while the streams go on.
+ * Serve recognition requests in a dedicated Web Worker: `serveSpeechWorker(self)`. Each
+ * reply carries its request's id: `use-generic` and `use-encoder` wait for their models to
+ * download while the streams go on, and a final the speech encoder hears waits for it.
  */
 export function serveSpeechWorker(scope: WorkerScope): void {
-  const handlers = createSpeechHandlers({ loadGeneric: loadSoundSwallower, placeVoiceMeans });
+  const handlers = createSpeechHandlers({
+    loadGeneric: loadSoundSwallower,
+    placeVoiceMeans,
+    loadEncoder: loadSpeechEncoderFrom,
+  });
   scope.onmessage = (event) => {
     void handleSpeechRequest(handlers, event.data).then((reply) => {
       scope.postMessage(reply);

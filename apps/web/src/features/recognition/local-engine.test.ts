@@ -1,7 +1,7 @@
 import type { RecognitionResult } from '@parla/contract';
 import type { SpeechReply, SpeechRequest, StreamEvent } from '@parla/speech';
 import { describe, expect, it, vi } from 'vitest';
-import { LocalEngine, type GenericSetup, type LocalResult } from './local-engine';
+import { LocalEngine, type GenericSetup, type LocalEngineOptions, type LocalResult } from './local-engine';
 import { initialRecognitionState, recognitionReducer } from './recognition-state';
 
 /** A worker that answers like serveSpeechWorker, with scripted stream events. */
@@ -29,7 +29,9 @@ class FakeWorker {
           ? null
           : request.name === 'use-generic'
             ? { unrecorded: 1 }
-            : this.next.splice(0);
+            : request.name === 'use-encoder'
+              ? { phrases: 8 }
+              : this.next.splice(0);
     queueMicrotask(() =>
       this.onmessage?.({ data: { id: request.id, ok: true, result } } as MessageEvent<SpeechReply>),
     );
@@ -43,6 +45,7 @@ function setup(
   model: { version: number; bytes: Uint8Array } | null = { version: 4, bytes: new Uint8Array([1]) },
   generic?: { modelBase: string; loadSetup: () => Promise<GenericSetup | null> },
   onGenericProblem?: (error: unknown) => void,
+  more: Partial<LocalEngineOptions> = {},
 ) {
   const worker = new FakeWorker();
   let state = initialRecognitionState;
@@ -59,6 +62,7 @@ function setup(
     onLocalResult: (local) => kept.push(local),
     ...(generic ? { generic } : {}),
     ...(onGenericProblem ? { onGenericProblem } : {}),
+    ...more,
   });
   return { engine, worker, state: () => state, results, kept };
 }
@@ -296,6 +300,41 @@ describe('LocalEngine', () => {
       expect(worker.requests.map((r) => r.name)).toEqual(['load-profile']);
       expect(state().model).toBe('model_ready');
     }
+  });
+
+  it("hands the worker the speech encoder's views of the version it loaded, and only those", async () => {
+    const views = new Uint8Array([7, 7]);
+    const modelUrl = '/speech-encoder/encoder_model.onnx';
+    const same = setup(undefined, undefined, undefined, {
+      encoder: { modelUrl, loadViews: () => Promise.resolve({ version: 4, views }) },
+    });
+    same.engine.start();
+    await vi.waitFor(() => {
+      expect(same.worker.requests.map((r) => r.name)).toEqual(['load-profile', 'use-encoder']);
+    });
+    expect(same.worker.requests[1]?.args).toEqual({ modelUrl, views });
+
+    // Views of a newer version than the profile loaded, none at all, or none to be had.
+    const problems: unknown[] = [];
+    const others = [
+      () => Promise.resolve({ version: 5, views }),
+      () => Promise.resolve(null),
+      () => Promise.reject(new Error('offline')),
+    ].map((loadViews) =>
+      setup(undefined, undefined, undefined, {
+        encoder: { modelUrl, loadViews },
+        onEncoderProblem: (error) => problems.push(error),
+      }),
+    );
+    for (const { engine, state } of others) {
+      engine.start();
+      await vi.waitFor(() => {
+        expect(state().model).toBe('model_ready');
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const { worker } of others) expect(worker.requests.map((r) => r.name)).toEqual(['load-profile']);
+    expect(problems).toEqual([new Error('offline')]);
   });
 
   it('dispose stops the worker', async () => {

@@ -40,6 +40,14 @@ export interface LocalEngineOptions extends EngineCallbacks {
   generic?: { modelBase: string; loadSetup: () => Promise<GenericSetup | null> };
   /** The generic recogniser could not use the means adapted to the voice. */
   onGenericProblem?: (error: unknown) => void;
+  /**
+   * The speech encoder's third opinion (docs/decisions/0147): where its model is served, and
+   * the views of the profile's takes with the version they go with (null when it has none).
+   * Without it, finals the generic path leaves rejected stay so.
+   */
+  encoder?: { modelUrl: string; loadViews: () => Promise<{ version: number; views: Uint8Array } | null> };
+  /** The speech encoder could not be loaded, or its views read. */
+  onEncoderProblem?: (error: unknown) => void;
 }
 
 /** How the generic recogniser may hear the person, as their profile's judgement allows. */
@@ -191,6 +199,7 @@ export class LocalEngine implements RecognitionEngine {
       this.config.dispatch({ type: 'model_status', status: 'model_ready' });
       this.config.onModelReady?.(model.version);
       void this.startGeneric();
+      void this.startEncoder();
     } catch (error) {
       if (this.disposed) return;
       this.fail(error instanceof Error ? error.message : String(error));
@@ -223,6 +232,25 @@ export class LocalEngine implements RecognitionEngine {
       }
     } catch {
       // Nothing to tell the person: what they have recorded is still understood.
+    }
+  }
+
+  /**
+   * Loads the speech encoder beside the profile, outside the queue, as the generic recogniser
+   * is: its model (5.5 MB) downloads while the person is already understood. Only a profile
+   * with views of its takes asks for it. If it cannot load, finals are answered without it.
+   */
+  private async startEncoder() {
+    const encoder = this.config.encoder;
+    if (!encoder) return;
+    try {
+      const loaded = await encoder.loadViews();
+      // Views of another version would judge among another profile's takes.
+      if (!loaded || loaded.version !== this.version || !this.worker) return;
+      await this.call('use-encoder', { modelUrl: encoder.modelUrl, views: loaded.views });
+    } catch (error) {
+      // A fault to report, not to tell the person: the profile and the generic path still answer.
+      if (!this.disposed) this.config.onEncoderProblem?.(error);
     }
   }
 

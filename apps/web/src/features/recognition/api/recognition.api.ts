@@ -79,6 +79,17 @@ async function adaptedVoice(): Promise<GenericSetup['voice']> {
 }
 
 /**
+ * The speech encoder's views of the current version's takes (docs/decisions/0147), with the
+ * version they go with; null when training made none (fewer than six phrases).
+ */
+export async function loadEncoderViews(): Promise<{ version: number; views: Uint8Array } | null> {
+  const links = await api.get<ModelLinks>('/app/end_user/model_links');
+  const link = links.links.find((file) => file.name === 'views');
+  if (links.version === null || link === undefined) return null;
+  return { version: links.version, views: await cachedFile(link.url) };
+}
+
+/**
  * What POST /app/recording/recognition is sent of an utterance recognised in the browser
  * (spec section 3): its result and when it was said, made now, sent whenever the server can
  * be reached.

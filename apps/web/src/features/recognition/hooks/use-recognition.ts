@@ -2,6 +2,8 @@ import {
   CLIENT_VERSION,
   DEFAULT_LANGUAGE,
   REALTIME_PROVIDERS,
+  SPEECH_ENCODER_FILE,
+  SPEECH_ENCODER_PATH,
   SPEECH_MODEL_PATH,
   type RecognitionMode,
   type RecognitionResult,
@@ -19,7 +21,13 @@ import { browserState, type RecognitionEngineChoice } from '../../../lib/browser
 import { userQueryKey } from '../../../lib/session';
 import { useSendWhenOnline } from '../../../lib/use-send-when-online';
 import { userQueryOptions } from '../../auth/api/auth.api';
-import { keptRecordings, loadGenericSetup, loadLocalModel, localResultUpload } from '../api/recognition.api';
+import {
+  keptRecordings,
+  loadEncoderViews,
+  loadGenericSetup,
+  loadLocalModel,
+  localResultUpload,
+} from '../api/recognition.api';
 import { LocalEngine } from '../local-engine';
 import type { RecognitionEngine } from '../recognition-engine';
 import {
@@ -143,6 +151,13 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
             },
             onGenericProblem: (error) => {
               logger.error(error, { during: 'generic_adapted_means' });
+            },
+            encoder: {
+              modelUrl: new URL(`${SPEECH_ENCODER_PATH}${SPEECH_ENCODER_FILE}`, window.location.href).href,
+              loadViews: loadEncoderViews,
+            },
+            onEncoderProblem: (error) => {
+              logger.error(error, { during: 'speech_encoder' });
             },
             options: optionsRef.current,
             onLocalResult: ({ result, audio }) => {
