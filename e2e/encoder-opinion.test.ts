@@ -1,14 +1,12 @@
 import { writeFileSync } from 'node:fs';
-import { encodeWavPcm16, wavToMono16k } from '@parla/speech';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fsddTake } from '../apps/server/test/support/audio.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer } from './support/server.js';
 import { seedSession } from './support/session.js';
 import { pressToTalk } from './support/speak-page.js';
-import { fakeMicrophone } from './support/speech.js';
+import { fakeMicrophone, fsddDigitWav } from './support/speech.js';
 import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js';
 
 // The speech encoder in the browser's worker (docs/decisions/0147): a profile of eight of
@@ -21,12 +19,8 @@ import { dismissProfileUpdated, trainVoiceProfile } from './support/training.js'
 const DIGITS = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 } as const;
 
 /** One of nicolas's takes of a digit, with silence around it, as 16 kHz WAV. */
-function digitWav(digit: number, take: number, before: number, after: number) {
-  const speech = wavToMono16k(fsddTake(digit, 'nicolas', take));
-  const padded = new Float32Array(Math.round((before + after) * 16_000) + speech.length);
-  padded.set(speech, Math.round(before * 16_000));
-  return encodeWavPcm16(padded, 16_000);
-}
+const digitWav = (digit: number, take: number, before: number, after: number) =>
+  fsddDigitWav('nicolas', digit, take, before, after);
 
 const microphoneWav = fakeMicrophone('encoder-opinion', (file) => {
   writeFileSync(file, digitWav(3, 8, 1, 2));

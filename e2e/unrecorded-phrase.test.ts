@@ -1,14 +1,12 @@
 import { writeFileSync } from 'node:fs';
-import { encodeWavPcm16, wavToMono16k } from '@parla/speech';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fsddTake } from '../apps/server/test/support/audio.js';
 import { saveScreenshots, seriousViolations } from './support/browser.js';
 import { usePagePerTest } from './support/harness.js';
 import type { TestServer, TestUser } from './support/server.js';
 import { seedSession } from './support/session.js';
 import { expectSpoken, pressToTalk } from './support/speak-page.js';
-import { fakeMicrophone } from './support/speech.js';
+import { fakeMicrophone, fsddDigitWav } from './support/speech.js';
 import { dismissProfileUpdated, trainingTakes, trainVoiceProfile } from './support/training.js';
 
 // A phrase the person has added but not recorded yet, understood by the general recogniser
@@ -20,12 +18,8 @@ const RECORDED = { one: 1, four: 4, seven: 7 } as const;
 const NOT_RECORDED = 'three';
 
 /** One of jackson's takes of a digit, with silence around it, as 16 kHz WAV. */
-function digitWav(digit: number, take: number, before: number, after: number) {
-  const speech = wavToMono16k(fsddTake(digit, 'jackson', take));
-  const padded = new Float32Array(Math.round((before + after) * 16_000) + speech.length);
-  padded.set(speech, Math.round(before * 16_000));
-  return encodeWavPcm16(padded, 16_000);
-}
+const digitWav = (digit: number, take: number, before: number, after: number) =>
+  fsddDigitWav('jackson', digit, take, before, after);
 
 const microphoneWav = fakeMicrophone('unrecorded-phrase', (file) => {
   writeFileSync(file, digitWav(3, 10, 1, 2));

@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { encodeWavPcm16, resample } from '@parla/speech';
+import { encodeWavPcm16, resample, wavToMono16k } from '@parla/speech';
+import { fsddTake } from '../../apps/server/test/support/audio.js';
 import { EspeakEngine, type Prosody } from '../../apps/server/src/tts/espeak-engine.js';
 
 const engine = new EspeakEngine();
@@ -63,4 +64,13 @@ export function fakeMicrophone(name: string, write: (file: string) => Promise<un
   });
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
   return file;
+}
+
+/** A real voice: `speaker`'s FSDD take `take` of `digit`, with `before` and `after` seconds of
+ * silence around it, as a 16 kHz WAV. */
+export function fsddDigitWav(speaker: string, digit: number, take: number, before: number, after: number) {
+  const speech = wavToMono16k(fsddTake(digit, speaker, take));
+  const padded = new Float32Array(Math.round((before + after) * 16_000) + speech.length);
+  padded.set(speech, Math.round(before * 16_000));
+  return encodeWavPcm16(padded, 16_000);
 }
