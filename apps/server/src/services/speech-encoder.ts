@@ -1,4 +1,4 @@
-import type { Sequence, SpeechEncoder } from '@parla/speech';
+import { encoderLoadedOnce, type Sequence, type SpeechEncoder } from '@parla/speech';
 import { loadSpeechEncoder } from '@parla/speech/node';
 import { compiledWorkerFile, WorkerThread } from '../lib/worker-thread.js';
 
@@ -15,7 +15,8 @@ export function speechEncoderWorkerFile(): string | undefined {
  */
 export class SpeechEncoderThread implements SpeechEncoder {
   private readonly thread: WorkerThread<Float32Array, Sequence> | undefined;
-  private inline: Promise<SpeechEncoder> | undefined;
+  // A failed load is tried again on the next utterance.
+  private readonly inline = encoderLoadedOnce(() => loadSpeechEncoder());
 
   /** `workerFile`: {@link speechEncoderWorkerFile}; undefined runs the encoder inline. */
   constructor(workerFile: string | undefined) {
@@ -26,12 +27,7 @@ export class SpeechEncoderThread implements SpeechEncoder {
   async view(audio: Float32Array): Promise<Sequence> {
     // Copied, not moved: the samples are a view of a stream's kept audio.
     if (this.thread !== undefined) return this.thread.call(audio);
-    // A failed load is tried again on the next utterance.
-    this.inline ??= loadSpeechEncoder().catch((error: unknown) => {
-      this.inline = undefined;
-      throw error;
-    });
-    return (await this.inline).view(audio);
+    return (await this.inline()).view(audio);
   }
 
   async close(): Promise<void> {

@@ -1,16 +1,12 @@
+import { encoderLoadedOnce } from '@parla/speech';
 import { loadSpeechEncoder } from '@parla/speech/node';
-import type { SpeechEncoder } from '@parla/speech';
 import { answerRequests } from '../lib/worker-thread.js';
 
-let encoder: Promise<SpeechEncoder> | undefined;
+// A failed load is tried again on the next utterance.
+const encoder = encoderLoadedOnce(() => loadSpeechEncoder());
 
 // The encoder is tens of milliseconds of CPU an utterance: it runs here so streams keep flowing.
 answerRequests(async (audio: Float32Array) => {
-  // A failed load is tried again on the next utterance.
-  encoder ??= loadSpeechEncoder().catch((error: unknown) => {
-    encoder = undefined;
-    throw error;
-  });
-  const view = await (await encoder).view(audio);
+  const view = await (await encoder()).view(audio);
   return { result: view, transfer: [view.data.buffer as ArrayBuffer] };
 });

@@ -33,3 +33,16 @@ export async function encoderOfModel(
     },
   };
 }
+
+/**
+ * The encoder `load`ed on the first call and kept; a load that fails is forgotten, so that
+ * the next call tries again (a model that could not be fetched or compiled this time).
+ */
+export function encoderLoadedOnce(load: () => Promise<SpeechEncoder>): () => Promise<SpeechEncoder> {
+  let loading: Promise<SpeechEncoder> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sequence } from '../model/dtw.js';
 import { encoderTemplate } from './encoder-view.js';
+import { encoderLoadedOnce } from './onnx-encoder.js';
 import {
   ENCODER_MIN_PHRASES,
   encoderHearsAgain,
@@ -79,5 +80,19 @@ describe('the encoder’s third opinion', () => {
   it('leaves what is not a rejection as it was', () => {
     const accepted = { ...rejected, text: 'water', rejected: false };
     expect(withEncoderOpinion(accepted, along(1), templates)).toBe(accepted);
+  });
+});
+
+describe('encoderLoadedOnce', () => {
+  it('loads once, and again only after a load that failed', async () => {
+    const encoder = { view: () => Promise.resolve(along(0)) };
+    let calls = 0;
+    const load = encoderLoadedOnce(() =>
+      ++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(encoder),
+    );
+    await expect(load()).rejects.toThrow('offline');
+    expect(await load()).toBe(encoder);
+    expect(await load()).toBe(encoder);
+    expect(calls).toBe(2);
   });
 });
