@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { hashPasswordForTransport, type SessionResponse, type SignUpRequest } from '@parla/contract';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/env.js';
-import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.js';
+import { migrateToLatest } from '../../apps/server/src/db/database.js';
 import { seed } from '../../apps/server/src/db/seed.js';
 import type { Email, Mailer } from '../../apps/server/src/mail/mailer.js';
+import { openMigratedPglite } from '../../apps/server/test/support/migrated-pglite.js';
 
 // E2E_WEB_DIST_DIR lets a developer test a build made elsewhere without touching apps/web/dist.
 const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ?? new URL('../../apps/web/dist', import.meta.url).pathname;
@@ -35,7 +36,7 @@ let counter = 0;
  * app on a free loopback port.
  */
 export async function startServer(env: Record<string, string> = {}) {
-  const { db } = await openDatabase({ dataDir: 'memory://' });
+  const db = await openMigratedPglite();
   await migrateToLatest(db);
   await seed(db);
   const config = loadConfig({

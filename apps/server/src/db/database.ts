@@ -16,6 +16,9 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Schema to work in on PostgreSQL (tests use one per file). */
   schema?: string;
+  /** A PGlite data folder to start from (as `dumpDataDir` gives it) instead of a new, empty
+   * one: tests start from one already migrated, which opens in a third of the time. */
+  startFrom?: Blob;
 }
 
 /** Opens the database: PostgreSQL when a URL is given, else PGlite under the data folder. */
@@ -35,7 +38,10 @@ export async function openDatabase(
     location = path.join(options.dataDir, 'db');
     await mkdir(location, { recursive: true });
   }
-  const pglite = await PGlite.create(location);
+  const pglite = await PGlite.create({
+    dataDir: location,
+    ...(options.startFrom ? { loadDataDir: options.startFrom } : {}),
+  });
   return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), engine: 'pglite' };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { migrateToLatest, openDatabase, type Db } from '../db/database.js';
+import { openMigratedPglite } from '../../test/support/migrated-pglite.js';
+import type { Db } from '../db/database.js';
 import { JobQueue, type Job } from './job-queue.js';
 
 const log = pino({ level: 'silent' });
@@ -14,8 +15,7 @@ describe('JobQueue', { timeout: 20_000 }, () => {
   });
 
   async function setUp(pollMs = 20) {
-    ({ db } = await openDatabase({ dataDir: 'memory://' }));
-    await migrateToLatest(db);
+    db = await openMigratedPglite();
     queue = new JobQueue(db, log, { pollMs, maxAttempts: 2 });
     return { db, queue };
   }

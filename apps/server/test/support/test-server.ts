@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config/env.js';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/database.js';
 import { seed } from '../../src/db/seed.js';
 import type { Email, Mailer } from '../../src/mail/mailer.js';
+import { openMigratedPglite } from './migrated-pglite.js';
 
 /** The PostgreSQL server of the scaled deployment's tests. */
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -48,9 +49,10 @@ export async function startTestServer(
   const engine = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   const schema = `test_${randomUUID().replaceAll('-', '')}`;
   if (engine === 'postgres') await withAdminClient((client) => client.query(`create schema ${schema}`));
-  const { db } = await openDatabase(
-    engine === 'postgres' ? { url: POSTGRES_URL, dataDir: '', schema } : { dataDir: 'memory://' },
-  );
+  const db =
+    engine === 'postgres'
+      ? (await openDatabase({ url: POSTGRES_URL, dataDir: '', schema })).db
+      : await openMigratedPglite();
   await (engine === 'postgres' ? whileSchemasStayPut(() => migrateToLatest(db)) : migrateToLatest(db));
   await seed(db);
   const config = loadConfig({
