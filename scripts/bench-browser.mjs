@@ -3,12 +3,14 @@
 // browser downloads (200 phrases x 3 takes of real speech, FSDD), the utterances held-out takes
 // pushed in the app's 3200-sample chunks. Each push is timed from the page, so the figures
 // include the messages to and from the worker, as the app waits for them (the page's clock
-// steps in 0.1 ms, as Chromium's does where a page is not cross-origin isolated).
+// steps in 0.1 ms, as Chromium's does where a page is not cross-origin isolated). Three ways:
+// the profile alone, with the generic path hearing ahead, and with the speech encoder too,
+// which views each final both turn away (the bench profile turns most away, see below).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { SPEECH_MODEL_PATH } from '@parla/contract';
+import { SPEECH_ENCODER_FILE, SPEECH_ENCODER_PATH, SPEECH_MODEL_PATH } from '@parla/contract';
 import { createSpeechHandlers, handleSpeechRequest } from '@parla/speech';
-import { loadSoundSwallower, placeVoiceMeans } from '@parla/speech/node';
+import { loadSoundSwallower, loadSpeechEncoder, placeVoiceMeans } from '@parla/speech/node';
 import { chromium } from 'playwright-core';
 import { signUpBenchUser, startBenchServer } from './bench-server.mjs';
 import { quantile, SPEAKERS, trainBenchProfile, utterancePcm } from './bench-speech.mjs';
@@ -18,10 +20,14 @@ const UTTERANCES = Number(process.env.BENCH_UTTERANCES ?? 100);
 
 /**
  * What local mode asks of its recogniser, timed: the profile loaded, the generic path loaded
- * with the person's adapted means (with `generic`), then each utterance through a stream of its
- * own. Runs in Node and, as its source, in the page; `call(name, args)` answers a request.
+ * with the person's adapted means (with `generic`), the speech encoder with the views of the
+ * profile's takes (with `encoder`), then each utterance through a stream of its own. Runs in
+ * Node and, as its source, in the page; `call(name, args)` answers a request.
  */
-async function listen(call, { model, voice, phrases, pronunciations, modelBase, utterances, generic }) {
+async function listen(
+  call,
+  { model, voice, views, phrases, pronunciations, modelBase, encoderUrl, utterances, generic, encoder },
+) {
   const time = async (work) => {
     const start = performance.now();
     const result = await work();
@@ -34,6 +40,8 @@ async function listen(call, { model, voice, phrases, pronunciations, modelBase, 
     const words = pronunciations === null ? {} : { pronunciations };
     [useGenericMs] = await time(() => call('use-generic', { modelBase, phrases, ...means, ...words }));
   }
+  let useEncoderMs = null;
+  if (encoder) [useEncoderMs] = await time(() => call('use-encoder', { modelUrl: encoderUrl, views }));
   const finals = [];
   const answers = [];
   let pushMs = 0;
@@ -60,12 +68,16 @@ async function listen(call, { model, voice, phrases, pronunciations, modelBase, 
     answers.push(answer);
     seconds += pcm.length / 16000;
   }
-  return { loadProfileMs, useGenericMs, finals, answers, rtf: pushMs / 1000 / seconds };
+  return { loadProfileMs, useGenericMs, useEncoderMs, finals, answers, rtf: pushMs / 1000 / seconds };
 }
 
 /** Node: the same handlers the worker serves, called directly. */
 async function inNode(data) {
-  const handlers = createSpeechHandlers({ loadGeneric: () => loadSoundSwallower(), placeVoiceMeans });
+  const handlers = createSpeechHandlers({
+    loadGeneric: () => loadSoundSwallower(),
+    placeVoiceMeans,
+    loadEncoder: () => loadSpeechEncoder(),
+  });
   let id = 0;
   const call = async (name, args) => {
     const reply = await handleSpeechRequest(handlers, { id: (id += 1), name, args });
@@ -93,6 +105,7 @@ async function inChromium(serverUrl, data) {
     const blobs = {
       model: data.model,
       voice: data.voice ?? new Uint8Array(),
+      views: data.views ?? new Uint8Array(),
       audio: new Uint8Array(audio.buffer),
     };
     await page.route('**/bench/*', (route) =>
@@ -124,6 +137,7 @@ async function inChromium(serverUrl, data) {
           ...rest,
           model: await bytes('model'),
           voice: hasVoice ? await bytes('voice') : null,
+          views: await bytes('views'),
           utterances,
         };
         const result = await listenHere(call, data);
@@ -138,7 +152,9 @@ async function inChromium(serverUrl, data) {
         phrases: data.phrases,
         pronunciations: data.pronunciations,
         modelBase: data.modelBase,
+        encoderUrl: data.encoderUrl,
         generic: data.generic,
+        encoder: data.encoder,
       },
     );
   } finally {
@@ -163,6 +179,8 @@ try {
   };
   const model = await file('profile');
   const voice = await file('voice');
+  const views = await file('views');
+  if (views === null) throw new Error('The bench profile has no views of its takes for the speech encoder.');
   const { phrases } = await (await get('/app/casr/phrases')).json();
   // How the generic engine says the phrases' words, as the app sends its worker.
   const { pronunciations } = await (await get('/app/casr/pronunciations')).json();
@@ -173,6 +191,8 @@ try {
     phrases: phrases.map((phrase) => phrase.text),
     pronunciations,
     modelBase: new URL(SPEECH_MODEL_PATH, server.url).href,
+    views,
+    encoderUrl: new URL(`${SPEECH_ENCODER_PATH}${SPEECH_ENCODER_FILE}`, server.url).href,
     utterances,
   };
 
@@ -183,6 +203,7 @@ try {
   const figures = (run) => ({
     load_profile_ms: Math.round(run.loadProfileMs),
     use_generic_ms: run.useGenericMs === null ? null : Math.round(run.useGenericMs),
+    use_encoder_ms: run.useEncoderMs === null ? null : Math.round(run.useEncoderMs),
     p95_final_ms: quantile(
       [...run.finals].sort((a, b) => a - b),
       0.95,
@@ -191,22 +212,29 @@ try {
     first_guess_right: rightGuesses(run.answers),
   });
   const report = { phrases: trained.phrases, takes: trained.takes, utterances: UTTERANCES };
-  for (const generic of [false, true]) {
-    const node = await inNode({ ...common, generic });
-    const page = await inChromium(server.url, { ...common, generic });
+  const ways = [
+    { key: 'profile_alone', generic: false, encoder: false },
+    { key: 'with_generic_path', generic: true, encoder: false },
+    { key: 'with_generic_path_and_encoder', generic: true, encoder: true },
+  ];
+  for (const { key, generic, encoder } of ways) {
+    const node = await inNode({ ...common, generic, encoder });
+    const page = await inChromium(server.url, { ...common, generic, encoder });
     const same = node.answers.filter((text, i) => text === page.answers[i]).length;
     const both = { node: figures(node), chromium: figures(page), same_first_guess: same };
-    report[generic ? 'with_generic_path' : 'profile_alone'] = both;
+    report[key] = both;
     const means = voice === null ? "the model's own means" : 'means adapted to the voice';
+    const way = generic ? `with the generic path hearing ahead (${means})` : 'the profile alone';
     console.log(
-      `${generic ? `with the generic path hearing ahead (${means})` : 'the profile alone'}, ${trained.phrases} phrases, ${trained.takes} takes, ${UTTERANCES} utterances:`,
+      `${way}${encoder ? ' and the speech encoder hearing what both turn away' : ''}, ${trained.phrases} phrases, ${trained.takes} takes, ${UTTERANCES} utterances:`,
     );
     for (const [where, f] of [
       ['  Node    ', both.node],
       ['  Chromium', both.chromium],
     ]) {
+      const encoderLoaded = encoder ? `, encoder in ${ms(f.use_encoder_ms)}` : '';
       console.log(
-        `${where} profile loaded in ${ms(f.load_profile_ms)}, generic path in ${ms(f.use_generic_ms)}; final result p95 ${ms(f.p95_final_ms)} after the end-point (budget 30); streaming RTF ${f.stream_rtf.toFixed(4)} (budget 0.05); first guess right ${f.first_guess_right} of ${UTTERANCES}`,
+        `${where} profile loaded in ${ms(f.load_profile_ms)}, generic path in ${ms(f.use_generic_ms)}${encoderLoaded}; final result p95 ${ms(f.p95_final_ms)} after the end-point (budget 30); streaming RTF ${f.stream_rtf.toFixed(4)} (budget 0.05); first guess right ${f.first_guess_right} of ${UTTERANCES}`,
       );
     }
     console.log(`  the same first guess in both: ${same} of ${UTTERANCES}`);
