@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { concatAudio } from '../audio/audio.js';
-import { encoderHearsTake, encoderTemplate, keptView } from '../encoder/encoder-view.js';
+import { encoderHearsTake, encoderTemplate, keptView, type SpeechEncoder } from '../encoder/encoder-view.js';
 import { serializeEncoderViews } from '../encoder/kept-views.js';
 import { serializeProfile } from '../model/serialize.js';
 import { trainProfile } from '../model/train.js';
@@ -236,6 +236,44 @@ describe.skipIf(!haveFsdd)('speech handlers: the speech encoder', () => {
     expect((await streamThrough(h, 'd', three)).find((e) => e.type === 'final')).toMatchObject({
       rejected: true,
     });
+  }, 60_000);
+
+  it('begins viewing a final it will hear while the end-point silence is waited out, and views it once', async () => {
+    const real = await encoder;
+    let pushes = 0;
+    /** The push during which each view began. */
+    const begun: number[] = [];
+    const counting: SpeechEncoder = {
+      view: (audio) => {
+        begun.push(pushes);
+        return real.view(audio);
+      },
+    };
+    const h = createSpeechHandlers({ loadEncoder: () => Promise.resolve(counting) });
+    await handleSpeechRequest(h, { id: 1, name: 'load-profile', args: { model: profile } });
+    await handleSpeechRequest(h, {
+      id: 2,
+      name: 'use-encoder',
+      args: { modelUrl: 'unused', views: await views },
+    });
+    await handleSpeechRequest(h, { id: 3, name: 'open-stream', args: { streamId: 'a' } });
+    const audio = concatAudio(nicolas(3, 11), silence(1.5));
+    let answeredAt: number | undefined;
+    for (let i = 0; i < audio.length; i += 3200) {
+      pushes += 1;
+      const r = await handleSpeechRequest(h, {
+        id: 4,
+        name: 'push-audio',
+        args: { streamId: 'a', samples: audio.subarray(i, i + 3200) },
+      });
+      const final = r.ok && Array.isArray(r.result) ? r.result.find((e) => e.type === 'final') : undefined;
+      if (final === undefined) continue;
+      expect(final).toMatchObject({ text: 'three', seconded: true });
+      answeredAt = pushes;
+    }
+    expect(answeredAt).toBeDefined();
+    expect(begun).toHaveLength(1);
+    expect(begun[0]).toBeLessThan(answeredAt ?? 0);
   }, 60_000);
 
   it('says what it cannot do: no encoder in the host, no profile yet, damaged views', async () => {

@@ -1,5 +1,6 @@
 import type { SoundSwallowerModule } from 'soundswallower';
 import type { EncoderTemplate, SpeechEncoder } from '../encoder/encoder-view.js';
+import type { Sequence } from '../model/dtw.js';
 import { deserializeEncoderViews } from '../encoder/kept-views.js';
 import { encoderHearsAgain, withEncoderOpinion } from '../encoder/third-opinion.js';
 import { SpeechError } from '../errors.js';
@@ -124,6 +125,34 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
   /** The speech encoder once asked for, and the views it judges among while it may. */
   let encoder: Promise<SpeechEncoder> | undefined;
   let views: { encoder: SpeechEncoder; templates: EncoderTemplate[] } | undefined;
+  /** The encoder's runs, one at a time (one model, one thread). */
+  let encoderTurn: Promise<unknown> = Promise.resolve();
+  const viewInTurn = (encoder: SpeechEncoder, audio: Float32Array): Promise<Sequence> => {
+    const view = encoderTurn.then(() => encoder.view(audio));
+    encoderTurn = view.catch(() => undefined);
+    return view;
+  };
+  /**
+   * Per stream, the view of the final it expects, begun while the end-pointer waits out its
+   * silence: a final the encoder hears then waits for what is left of it, not for all of it
+   * (30-80 ms a second of audio), as the generic path hears ahead (`HearingAhead`).
+   */
+  const viewedAhead = new WeakMap<AnsweredStream, { start: number; end: number; view: Promise<Sequence> }>();
+  const viewAhead = (stream: AnsweredStream) => {
+    const asked = views;
+    const expected = stream.expected;
+    if (asked === undefined || expected === undefined) return;
+    if (!encoderHearsAgain(expected.result, asked.templates)) return;
+    const { start, end } = expected;
+    const begun = viewedAhead.get(stream);
+    if (begun?.start === start && begun.end === end) return;
+    const audio = stream.heardByEncoder(start, end);
+    if (audio.length === 0) return;
+    const view = viewInTurn(asked.encoder, audio);
+    // A failure is met again by the final that asks for the view, if one does.
+    view.catch(() => undefined);
+    viewedAhead.set(stream, { start, end, view });
+  };
   /** Finals the generic path left rejected, heard by the encoder too (as the server does,
    * `RecognitionService.hearWithEncoder`); an utterance it fails on keeps its result. */
   const withEncoder = async (stream: AnsweredStream, events: StreamEvent[]): Promise<StreamEvent[]> => {
@@ -132,10 +161,13 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     return Promise.all(
       events.map(async (event) => {
         if (event.type !== 'final' || !encoderHearsAgain(event, asked.templates)) return event;
-        const audio = stream.heardByEncoder(event.start, event.end);
-        if (audio.length === 0) return event;
+        const begun = viewedAhead.get(stream);
+        const ahead = begun?.start === event.start && begun.end === event.end ? begun.view : undefined;
+        const audio = ahead === undefined ? stream.heardByEncoder(event.start, event.end) : undefined;
+        if (audio?.length === 0) return event;
         try {
-          return withEncoderOpinion(event, await asked.encoder.view(audio), asked.templates);
+          const view = await (ahead ?? viewInTurn(asked.encoder, audio ?? new Float32Array()));
+          return withEncoderOpinion(event, view, asked.templates);
         } catch {
           return event;
         }
@@ -208,9 +240,11 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
       streams.set(streamId, new AnsweredStream(stream, () => generic));
       return null;
     },
-    'push-audio': ({ streamId, samples }) => {
+    'push-audio': async ({ streamId, samples }) => {
       const stream = open(streamId);
-      return withEncoder(stream, stream.push(samples).answered);
+      const events = await withEncoder(stream, stream.push(samples).answered);
+      viewAhead(stream);
+      return events;
     },
     'close-stream': ({ streamId }) => {
       const opened = open(streamId);

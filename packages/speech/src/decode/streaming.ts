@@ -194,12 +194,16 @@ export class RecognitionStream {
 
   /**
    * While the end-point silence is waited out: the final the utterance will get if no more
-   * speech comes (decided ahead, {@link push}), and where that final starts.
+   * speech comes (decided ahead, {@link push}), and where that final starts and ends.
    */
-  get expected(): { start: Seconds; result: Recognition } | undefined {
+  get expected(): { start: Seconds; end: Seconds; result: Recognition } | undefined {
     const spec = this.speculative;
     if (spec === undefined || this.endpointer.provisionalEnd !== spec.end) return undefined;
-    return { start: spec.outcome.start * this.frameShift, result: spec.outcome.result };
+    return {
+      start: spec.outcome.start * this.frameShift,
+      end: spec.end * this.frameShift,
+      result: spec.outcome.result,
+    };
   }
 
   /**

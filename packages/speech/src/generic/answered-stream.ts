@@ -48,6 +48,11 @@ export class AnsweredStream {
     return this.kept.heardByEncoder(start, end);
   }
 
+  /** While the end-point silence is waited out: the final expected (`RecognitionStream.expected`). */
+  get expected(): RecognitionStream['expected'] {
+    return this.stream.expected;
+  }
+
   /** The stream is over: its last events. */
   end(): AnsweredEvents {
     const events = this.answer(this.stream.end());
