@@ -13,6 +13,7 @@ import {
 } from '@parla/contract';
 import {
   createOpusStreamDecoder,
+  EncoderViewAhead,
   encoderHears,
   KeptAudio,
   ListeningRoom,
@@ -72,6 +73,9 @@ export class RecognitionSession {
   private opus: OpusStreamDecoder | undefined;
   /** The live stream's last seconds, to store results and hear them again. */
   private kept = new KeptAudio(STREAM_KEPT_SECONDS);
+  /** The live stream's finals the speech encoder will hear, viewed while the end-point is
+   * waited out (docs/decisions/0148). */
+  private ahead: EncoderViewAhead | undefined;
   /** The room as this socket's streams have heard it: press to talk makes one per phrase. */
   private readonly room = new ListeningRoom();
 
@@ -173,13 +177,17 @@ export class RecognitionSession {
       }
       activeStreams.set(this.userId, this.socket.id);
       this.stream = this.newStream(this.model);
+      this.ahead = new EncoderViewAhead((audio) => this.recognition.viewWithEncoder(audio));
       this.followed = this.recognition.followStream(this.userId, this.model);
       this.tally = { heardSpeech: false, answered: false };
     }
-    this.kept.push(samples);
+    // This stream's, whatever the socket starts while this push is heard.
+    const { model, stream, kept, ahead } = this;
+    kept.push(samples);
     const followed = await this.followed;
-    const events = await this.recognition.follow(followed, samples, this.stream.push(samples), this.stream);
-    await this.emitEvents(events, this.model, this.tally, this.kept);
+    const events = await this.recognition.follow(followed, samples, stream.push(samples), stream);
+    await this.emitEvents(events, model, this.tally, kept, ahead);
+    ahead?.follow(stream.expected, model.encoder, (start, end) => kept.heardByEncoder(start, end));
   }
 
   async stopStream() {
@@ -187,6 +195,7 @@ export class RecognitionSession {
     const following = this.followed;
     const tally = this.tally;
     const kept = this.kept;
+    const ahead = this.ahead;
     // The person's next stream may start at once, on this socket or another.
     this.releaseStream();
     const followed = await following;
@@ -194,7 +203,7 @@ export class RecognitionSession {
     this.socket.emit('request_received', { request_id: requestId });
     if (stream && this.model) {
       const events = await this.recognition.follow(followed, new Float32Array(0), stream.end(), stream);
-      await this.emitEvents(events, this.model, tally, kept);
+      await this.emitEvents(events, this.model, tally, kept, ahead);
     }
     await this.recognition.endFollowing(followed);
     // Said after the last result, so the client knows none is coming and why (decision 0100).
@@ -261,7 +270,13 @@ export class RecognitionSession {
     });
   }
 
-  private async emitEvents(events: StreamEvent[], model: LoadedModel, tally: StreamTally, kept: KeptAudio) {
+  private async emitEvents(
+    events: StreamEvent[],
+    model: LoadedModel,
+    tally: StreamTally,
+    kept: KeptAudio,
+    ahead: EncoderViewAhead | undefined,
+  ) {
     for (const event of events) {
       switch (event.type) {
         case 'partial':
@@ -271,7 +286,8 @@ export class RecognitionSession {
           tally.answered = true;
           // Already heard again by the generic path where it follows the stream.
           const own = () => kept.heardByEncoder(event.start, event.end);
-          const heard = await this.recognition.hearWithEncoder(model, own, event);
+          const viewed = ahead?.viewOf(event.start, event.end);
+          const heard = await this.recognition.hearWithEncoder(model, own, event, viewed);
           const result = this.result(heard, model, this.recordingId());
           this.socket.emit('recognition', result);
           await this.store(result, kept.slice(event.start, event.end));
@@ -335,6 +351,7 @@ export class RecognitionSession {
 
   private releaseStream() {
     this.stream = undefined;
+    this.ahead = undefined;
     this.followed = undefined;
     // Opus carries state from packet to packet: the next stream starts a fresh decoder.
     this.opus?.free();

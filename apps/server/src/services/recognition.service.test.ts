@@ -229,6 +229,20 @@ describe('RecognitionService.hearWithEncoder', () => {
     expect(encoder.view).toHaveBeenCalledTimes(1);
   });
 
+  it('uses a view begun ahead, while the end-point was waited out, instead of viewing again', async () => {
+    const { service, encoder } = encoderHearing(viewAlong(2));
+    const utterance = vi.fn(() => audio);
+    const heard = await service.hearWithEncoder(
+      model(false, undefined, encoderTakes),
+      utterance,
+      rejected,
+      Promise.resolve(viewAlong(1)),
+    );
+    expect(heard).toEqual({ ...rejected, text: 'No', rejected: false, seconded: true });
+    expect(encoder.view).not.toHaveBeenCalled();
+    expect(utterance).not.toHaveBeenCalled();
+  });
+
   it('asks nothing for a profile without the views', async () => {
     const { service, encoder } = encoderHearing(viewAlong(1));
     expect(await service.hearWithEncoder(model(false), () => audio, rejected)).toEqual(rejected);

@@ -21,6 +21,7 @@ import {
   type HeardAgain,
   type Recognition,
   type RecognitionStream,
+  type Sequence,
   type StreamEvent,
 } from '@parla/speech';
 import { voiceMeansFile } from '@parla/speech/node';
@@ -147,23 +148,34 @@ export class RecognitionService {
     }
   }
 
+  /** The speech encoder's view of an utterance's own samples, made in its worker thread. */
+  viewWithEncoder(audio: Float32Array): Promise<Sequence> {
+    return this.encoder.view(audio);
+  }
+
   /**
    * A final still rejected after the generic path heard it, heard by the speech encoder: its
    * first guess is accepted when the encoder names it first, and clearly, among the person's
    * takes (`withEncoderOpinion`, docs/decisions/0144-0146). `utterance` gives the final's own
-   * span (taken only then). The result as it was for any other, for a profile without the
-   * encoder's views, or when the encoder fails (logged).
+   * span (taken only then), unless its view was begun ahead (`viewedAhead`, 0148). The result
+   * as it was for any other, for a profile without the encoder's views, or when the encoder
+   * fails (logged).
    */
   async hearWithEncoder<R extends Recognition>(
     model: LoadedModel,
     utterance: () => Float32Array,
     result: HeardAgain<R>,
+    viewedAhead?: Promise<Sequence>,
   ): Promise<HeardAgain<R>> {
     if (model.encoder === undefined || !encoderHearsAgain(result, model.encoder)) return result;
-    const audio = utterance();
-    if (audio.length === 0) return result;
+    let view = viewedAhead;
+    if (view === undefined) {
+      const audio = utterance();
+      if (audio.length === 0) return result;
+      view = this.viewWithEncoder(audio);
+    }
     try {
-      return withEncoderOpinion(result, await this.encoder.view(audio), model.encoder);
+      return withEncoderOpinion(result, await view, model.encoder);
     } catch (error) {
       this.log.error({ err: error }, 'the speech encoder could not hear an utterance');
       return result;

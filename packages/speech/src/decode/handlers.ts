@@ -3,6 +3,7 @@ import type { EncoderTemplate, SpeechEncoder } from '../encoder/encoder-view.js'
 import type { Sequence } from '../model/dtw.js';
 import { deserializeEncoderViews } from '../encoder/kept-views.js';
 import { encoderHearsAgain, withEncoderOpinion } from '../encoder/third-opinion.js';
+import { EncoderViewAhead } from '../encoder/view-ahead.js';
 import { SpeechError } from '../errors.js';
 import { AnsweredStream } from '../generic/answered-stream.js';
 import { Lexicon, lexiconOf, teachFromLexicon, type LexiconEntry } from '../generic/lexicon.js';
@@ -132,26 +133,17 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     encoderTurn = view.catch(() => undefined);
     return view;
   };
-  /**
-   * Per stream, the view of the final it expects, begun while the end-pointer waits out its
-   * silence: a final the encoder hears then waits for what is left of it, not for all of it
-   * (30-80 ms a second of audio), as the generic path hears ahead (`HearingAhead`).
-   */
-  const viewedAhead = new WeakMap<AnsweredStream, { start: number; end: number; view: Promise<Sequence> }>();
+  /** Per stream, the view of the final it expects, begun while the end-point is waited out. */
+  const viewedAhead = new WeakMap<AnsweredStream, EncoderViewAhead>();
   const viewAhead = (stream: AnsweredStream) => {
     const asked = views;
-    const expected = stream.expected;
-    if (asked === undefined || expected === undefined) return;
-    if (!encoderHearsAgain(expected.result, asked.templates)) return;
-    const { start, end } = expected;
-    const begun = viewedAhead.get(stream);
-    if (begun?.start === start && begun.end === end) return;
-    const audio = stream.heardByEncoder(start, end);
-    if (audio.length === 0) return;
-    const view = viewInTurn(asked.encoder, audio);
-    // A failure is met again by the final that asks for the view, if one does.
-    view.catch(() => undefined);
-    viewedAhead.set(stream, { start, end, view });
+    if (asked === undefined) return;
+    let ahead = viewedAhead.get(stream);
+    if (ahead === undefined) {
+      ahead = new EncoderViewAhead((audio) => viewInTurn(asked.encoder, audio));
+      viewedAhead.set(stream, ahead);
+    }
+    ahead.follow(stream.expected, asked.templates, (start, end) => stream.heardByEncoder(start, end));
   };
   /** Finals the generic path left rejected, heard by the encoder too (as the server does,
    * `RecognitionService.hearWithEncoder`); an utterance it fails on keeps its result. */
@@ -161,13 +153,14 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     return Promise.all(
       events.map(async (event) => {
         if (event.type !== 'final' || !encoderHearsAgain(event, asked.templates)) return event;
-        const begun = viewedAhead.get(stream);
-        const ahead = begun?.start === event.start && begun.end === event.end ? begun.view : undefined;
-        const audio = ahead === undefined ? stream.heardByEncoder(event.start, event.end) : undefined;
-        if (audio?.length === 0) return event;
+        let view = viewedAhead.get(stream)?.viewOf(event.start, event.end);
+        if (view === undefined) {
+          const audio = stream.heardByEncoder(event.start, event.end);
+          if (audio.length === 0) return event;
+          view = viewInTurn(asked.encoder, audio);
+        }
         try {
-          const view = await (ahead ?? viewInTurn(asked.encoder, audio ?? new Float32Array()));
-          return withEncoderOpinion(event, view, asked.templates);
+          return withEncoderOpinion(event, await view, asked.templates);
         } catch {
           return event;
         }
