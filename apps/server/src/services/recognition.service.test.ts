@@ -1,5 +1,13 @@
-import { encoderTemplate, type Matcher, type RecognitionStream, type Sequence } from '@parla/speech';
+import {
+  encoderTemplate,
+  serializeEncoderViews,
+  trainProfile,
+  type Matcher,
+  type RecognitionStream,
+  type Sequence,
+} from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
+import { take } from '../../../../packages/speech/src/test/phrases.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
@@ -255,6 +263,51 @@ describe('RecognitionService.hearWithEncoder', () => {
       await service.hearWithEncoder(model(false, undefined, encoderTakes), () => audio, rejected),
     ).toEqual(rejected);
     expect(log.error).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RecognitionService.loadModel', () => {
+  /** A service whose people each have a profile of three phrases, with the encoder's views of
+   * six phrases' takes beside it when `views`. */
+  function loading(views: boolean) {
+    const encoder = { view: vi.fn(() => Promise.resolve(viewAlong(0))), close: () => Promise.resolve() };
+    const profile = trainProfile(
+      ['open the door', 'close it', 'help'].flatMap((text, p) =>
+        [0, 1].map((t) => ({ text, audio: take(p, t) })),
+      ),
+    );
+    const service = new RecognitionService(
+      {
+        latestModel: () =>
+          Promise.resolve({
+            version: 1,
+            storage_key: 'users/a/models/acoustic-1.bin',
+            meta: views ? { encoder_views_bytes: 100 } : {},
+          }),
+      } as unknown as RecordingsRepository,
+      {} as unknown as UsersRepository,
+      {} as unknown as PhrasesRepository,
+      { get: () => Promise.resolve(serializeEncoderViews(encoderTakes)) } as unknown as BlobStorage,
+      serviceFor([], () => Promise.reject(new Error('not asked'))).listener,
+      { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger,
+      { loadProfile: () => Promise.resolve(profile) },
+      encoder,
+    );
+    return { service, encoder };
+  }
+
+  it('loads the speech encoder in its thread once, with the first profile it will hear', async () => {
+    const { service, encoder } = loading(true);
+    expect((await service.loadModel('a'))?.encoder).toHaveLength(encoderTakes.length);
+    expect(encoder.view).toHaveBeenCalledTimes(1);
+    await service.loadModel('b');
+    expect(encoder.view).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the encoder unloaded for profiles without its views', async () => {
+    const { service, encoder } = loading(false);
+    expect((await service.loadModel('a'))?.encoder).toBeUndefined();
+    expect(encoder.view).not.toHaveBeenCalled();
   });
 });
 
