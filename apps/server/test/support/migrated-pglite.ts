@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,10 +49,15 @@ async function makeTemplate(file: string): Promise<Blob> {
   await seed(db);
   const folder = await pglite.dumpDataDir('gzip');
   await db.destroy();
-  // Written aside and renamed: test files starting at once never read half a copy.
+  // Written aside and renamed: test files starting at once never read half a copy. Where it
+  // cannot be written (a full disk), this process keeps it alone.
   const partial = `${file}.${process.pid}`;
-  await writeFile(partial, new Uint8Array(await folder.arrayBuffer()));
-  await rename(partial, file);
+  try {
+    await writeFile(partial, new Uint8Array(await folder.arrayBuffer()));
+    await rename(partial, file);
+  } catch {
+    await rm(partial, { force: true });
+  }
   return folder;
 }
 
