@@ -193,7 +193,9 @@ const WIDTHS = [
 for (const [widthName, viewport] of takeScreenshots ? WIDTHS : WIDTHS.slice(0, 1)) {
   describe(`every screen at ${widthName} width`, () => {
     for (const who of [...new Set(SCREENS.map((screen) => screen.who))]) {
-      it(`${who} screens have no serious accessibility violation`, { timeout: 120_000 }, async () => {
+      // Every screen of a kind of visitor in one browser profile, each checked by axe: about
+      // 100 s for the signed-in user's on two quiet cores, and past 120 s in a loaded CI run.
+      it(`${who} screens have no serious accessibility violation`, { timeout: 240_000 }, async () => {
         const user = await userFor(who);
         // One browser profile per kind of visitor, as a person moving through the app.
         const context = await newContext(browser, server.url, {
