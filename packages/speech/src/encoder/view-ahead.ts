@@ -35,7 +35,7 @@ export class EncoderViewAhead {
     if (expected === undefined || templates === undefined) return;
     if (!encoderHearsAgain(expected.result, templates)) return;
     const { start, end } = expected;
-    if (this.begun?.start === start && this.begun.end === end) return;
+    if (this.viewOf(start, end) !== undefined) return;
     const samples = audio(start, end);
     if (samples.length === 0) return;
     const view = this.view(samples);
