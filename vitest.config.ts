@@ -35,6 +35,7 @@ export default defineConfig({
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -45,6 +46,7 @@ export default defineConfig({
           env: { TEST_DATABASE: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -54,6 +56,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits on what the page or the server does next (an upload kept, a
+          // background job's take): its default second is often too short on a loaded machine.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
