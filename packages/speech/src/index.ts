@@ -120,7 +120,7 @@ export {
   encoderJudgesAmong,
   withEncoderOpinion,
 } from './encoder/third-opinion.js';
-export { EncoderViewAhead, type ExpectedFinal } from './encoder/view-ahead.js';
+export { EncoderViewAhead, type ExpectedFinal, viewOfFinal } from './encoder/view-ahead.js';
 export { encoderLoadedOnce } from './encoder/onnx-encoder.js';
 export { takeFeatures, type TakeFeatures } from './model/features-of-take.js';
 export {

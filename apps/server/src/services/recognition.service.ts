@@ -16,6 +16,7 @@ import {
   Matcher,
   recordedPhrases,
   resample,
+  viewOfFinal,
   withEncoderOpinion,
   type EncoderTemplate,
   type HeardAgain,
@@ -186,12 +187,8 @@ export class RecognitionService {
     viewedAhead?: Promise<Sequence>,
   ): Promise<HeardAgain<R>> {
     if (model.encoder === undefined || !encoderHearsAgain(result, model.encoder)) return result;
-    let view = viewedAhead;
-    if (view === undefined) {
-      const audio = utterance();
-      if (audio.length === 0) return result;
-      view = this.viewWithEncoder(audio);
-    }
+    const view = viewOfFinal(viewedAhead, utterance, (audio) => this.viewWithEncoder(audio));
+    if (view === undefined) return result;
     try {
       return withEncoderOpinion(result, await view, model.encoder);
     } catch (error) {

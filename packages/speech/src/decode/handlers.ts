@@ -3,7 +3,7 @@ import type { EncoderTemplate, SpeechEncoder } from '../encoder/encoder-view.js'
 import type { Sequence } from '../model/dtw.js';
 import { deserializeEncoderViews } from '../encoder/kept-views.js';
 import { encoderHearsAgain, withEncoderOpinion } from '../encoder/third-opinion.js';
-import { EncoderViewAhead } from '../encoder/view-ahead.js';
+import { EncoderViewAhead, viewOfFinal } from '../encoder/view-ahead.js';
 import { SpeechError } from '../errors.js';
 import { AnsweredStream } from '../generic/answered-stream.js';
 import { Lexicon, lexiconOf, teachFromLexicon, type LexiconEntry } from '../generic/lexicon.js';
@@ -153,12 +153,12 @@ export function createSpeechHandlers(options: SpeechHandlerOptions = {}): Speech
     return Promise.all(
       events.map(async (event) => {
         if (event.type !== 'final' || !encoderHearsAgain(event, asked.templates)) return event;
-        let view = viewedAhead.get(stream)?.viewOf(event.start, event.end);
-        if (view === undefined) {
-          const audio = stream.heardByEncoder(event.start, event.end);
-          if (audio.length === 0) return event;
-          view = viewInTurn(asked.encoder, audio);
-        }
+        const view = viewOfFinal(
+          viewedAhead.get(stream)?.viewOf(event.start, event.end),
+          () => stream.heardByEncoder(event.start, event.end),
+          (audio) => viewInTurn(asked.encoder, audio),
+        );
+        if (view === undefined) return event;
         try {
           return withEncoderOpinion(event, await view, asked.templates);
         } catch {

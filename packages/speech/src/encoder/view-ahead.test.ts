@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Sequence } from '../model/dtw.js';
 import { encoderTemplate } from './encoder-view.js';
-import { EncoderViewAhead } from './view-ahead.js';
+import { EncoderViewAhead, viewOfFinal } from './view-ahead.js';
 
 const view: Sequence = { frames: 1, dim: 2, data: new Float32Array([1, 0]) };
 const templates = ['water', 'tea', 'help', 'yes', 'no', 'bed'].map((text) => encoderTemplate(text, view));
@@ -51,5 +51,16 @@ describe('EncoderViewAhead', () => {
     const ahead = new EncoderViewAhead(() => Promise.reject(new Error('the encoder stopped')));
     ahead.follow({ start: 1, end: 1.5, result: rejected }, templates, () => new Float32Array(5));
     await expect(ahead.viewOf(1, 1.5)).rejects.toThrow('the encoder stopped');
+  });
+
+  it("gives a final the view begun ahead of it, else begins one of the final's audio, if it has any", async () => {
+    const begun = Promise.resolve(view);
+    const encoder = vi.fn((samples: Float32Array) => Promise.resolve({ ...view, frames: samples.length }));
+    const audio = vi.fn(() => new Float32Array(4));
+    expect(viewOfFinal(begun, audio, encoder)).toBe(begun);
+    expect(audio).not.toHaveBeenCalled();
+    expect(await viewOfFinal(undefined, audio, encoder)).toMatchObject({ frames: 4 });
+    expect(viewOfFinal(undefined, () => new Float32Array(0), encoder)).toBeUndefined();
+    expect(encoder).toHaveBeenCalledTimes(1);
   });
 });

@@ -49,3 +49,17 @@ export class EncoderViewAhead {
     return this.begun?.start === start && this.begun.end === end ? this.begun.view : undefined;
   }
 }
+
+/**
+ * The encoder's view of a final: `begun`, the one viewed ahead of it, else one `view` begins
+ * now of its `audio()`; undefined when the final has no audio.
+ */
+export function viewOfFinal(
+  begun: Promise<Sequence> | undefined,
+  audio: () => Float32Array,
+  view: (audio: Float32Array) => Promise<Sequence>,
+): Promise<Sequence> | undefined {
+  if (begun !== undefined) return begun;
+  const samples = audio();
+  return samples.length === 0 ? undefined : view(samples);
+}
