@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, newContext, skipCookieNotice, type LaunchOptions } from './browser.js';
+import { recordPageLog } from './page-log.js';
 import { startServer, type TestServer } from './server.js';
 
 export interface PageHarness {
@@ -26,8 +27,12 @@ export function usePagePerTest(
     await harness.browser.close();
     await harness.server.close();
   });
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed }) => {
     harness.context = await newContext(harness.browser, harness.server.url);
+    const log = await recordPageLog(harness.context);
+    onTestFailed(() => {
+      console.log(`What the page went through:\n${log.lines().join('\n')}`);
+    });
     if (options.answerCookieNotice ?? true) await skipCookieNotice(harness.context);
     harness.page = await harness.context.newPage();
     bind(harness);

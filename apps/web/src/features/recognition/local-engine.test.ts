@@ -337,6 +337,95 @@ describe('LocalEngine', () => {
     expect(problems).toEqual([new Error('offline')]);
   });
 
+  it('loads a newer profile at once while nothing is streaming', async () => {
+    let model = { version: 4, bytes: new Uint8Array([4]) };
+    const workers: FakeWorker[] = [];
+    const createWorker = () => {
+      workers.push(new FakeWorker());
+      return workers.at(-1) as unknown as Worker;
+    };
+    const { engine, state } = setup(undefined, undefined, undefined, {
+      createWorker,
+      loadModel: () => Promise.resolve(model),
+    });
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    model = { version: 5, bytes: new Uint8Array([5]) };
+    engine.profileChanged();
+    await vi.waitFor(() => {
+      expect(workers[1]?.requests[0]).toMatchObject({
+        name: 'load-profile',
+        args: { model: new Uint8Array([5]) },
+      });
+    });
+    expect(workers[0]?.terminated).toBe(true);
+    await vi.waitFor(() => {
+      expect(state()).toMatchObject({ connection: 'ready', model: 'model_ready' });
+    });
+  });
+
+  it('loads a newer profile only once the stream being spoken in has ended, so its utterance is answered', async () => {
+    let model = { version: 4, bytes: new Uint8Array([4]) };
+    const workers: FakeWorker[] = [];
+    const createWorker = () => {
+      workers.push(new FakeWorker());
+      return workers.at(-1) as unknown as Worker;
+    };
+    const { engine, state, results } = setup(undefined, undefined, undefined, {
+      createWorker,
+      loadModel: () => Promise.resolve(model),
+    });
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    const first = workers[0] as FakeWorker;
+    first.next = [{ type: 'speech-start', time: 0 }];
+    engine.sendChunk(new Int16Array(3200).fill(8000));
+    model = { version: 5, bytes: new Uint8Array([5]) };
+    engine.profileChanged();
+    engine.sendChunk(new Int16Array(3200).fill(8000));
+    await vi.waitFor(() => {
+      expect(first.requests.filter((r) => r.name === 'push-audio')).toHaveLength(2);
+    });
+    expect(workers).toHaveLength(1);
+    expect(first.terminated).toBe(false);
+    // The press ends: its utterance is answered by the worker it was spoken to, then the newer
+    // profile loads.
+    first.next = [
+      {
+        type: 'final',
+        start: 0,
+        end: 0.4,
+        text: 'good morning',
+        confidence: 0.9,
+        rejected: false,
+        alternatives: [{ text: 'good morning', confidence: 0.9 }],
+      },
+    ];
+    engine.endStream();
+    await vi.waitFor(() => {
+      expect(workers[1]?.requests[0]).toMatchObject({
+        name: 'load-profile',
+        args: { model: new Uint8Array([5]) },
+      });
+    });
+    expect(results.map((result) => [result.text, result.acoustic_model_id])).toEqual([['good morning', 4]]);
+    expect(first.requests.map((r) => r.name)).toEqual([
+      'load-profile',
+      'open-stream',
+      'push-audio',
+      'push-audio',
+      'close-stream',
+    ]);
+    expect(first.terminated).toBe(true);
+    await vi.waitFor(() => {
+      expect(state()).toMatchObject({ connection: 'ready', model: 'model_ready' });
+    });
+  });
+
   it('dispose stops the worker', async () => {
     const { engine, worker, state } = setup();
     engine.start();

@@ -87,6 +87,8 @@ export class LocalEngine implements RecognitionEngine {
   private disposed = false;
   private loading = false;
   private samplesSinceResult = 0;
+  /** A newer profile is built, to be loaded once no stream is open. */
+  private newerProfile = false;
 
   constructor(private readonly config: LocalEngineOptions) {
     this.options = config.options;
@@ -149,6 +151,31 @@ export class LocalEngine implements RecognitionEngine {
       this.config.dispatch(
         reported ? { type: 'stream_ended', outcome: streamOutcome(tally) } : { type: 'processing_timeout' },
       );
+    });
+    this.reloadWhenIdle();
+  }
+
+  /**
+   * A newer profile is built (an answer taught it, a take was recorded on another device). The
+   * worker is started again on it once no stream is open: loaded at once, it would cut off the
+   * press the person is speaking in and lose what they have said of it. Hands-free, the
+   * profile they began listening with answers until they stop.
+   */
+  profileChanged() {
+    this.newerProfile = true;
+    this.reloadWhenIdle();
+  }
+
+  /** Starts again on the newer profile after the queue's requests, the last stream's end among them. */
+  private reloadWhenIdle() {
+    if (!this.newerProfile || this.streamId !== null) return;
+    this.enqueue(() => {
+      // A stream opened meanwhile is left to its own end.
+      if (this.newerProfile && this.streamId === null && !this.disposed) {
+        this.newerProfile = false;
+        this.reconnect();
+      }
+      return Promise.resolve();
     });
   }
 

@@ -23,5 +23,7 @@ export interface RecognitionEngine {
   endStream(): void;
   /** Connect again now (after a consent update or when the user asks). */
   reconnect(): void;
+  /** The person's profile has a newer version than the one answering. */
+  profileChanged(): void;
   dispose(): void;
 }

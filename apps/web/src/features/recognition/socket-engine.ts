@@ -102,6 +102,9 @@ export class SocketEngine implements RecognitionEngine {
     this.streamSent = 0;
   }
 
+  /** The server's session answers with the profile it loaded on connecting: a newer one is the next page's. */
+  profileChanged() {}
+
   reconnect() {
     if (this.disposed) return;
     this.cancelReconnect();

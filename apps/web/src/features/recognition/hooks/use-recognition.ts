@@ -235,14 +235,15 @@ export function useRecognition({ mode, onResult, muted = false }: UseRecognition
     });
   }, [queryClient]);
 
-  // Local recognition holds a copy of the profile: a newer version is loaded when the cache learns of it.
+  // Local recognition holds a copy of the profile: a newer version is loaded when the cache
+  // learns of it, once the person is not speaking.
   const models = useQuery({ ...modelsQueryOptions(), enabled: engineChoice === 'local' });
   const modelVersion = models.data?.[0]?.version;
   const loadedVersion = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (engineChoice !== 'local' || modelVersion === undefined) return;
     if (loadedVersion.current !== undefined && loadedVersion.current !== modelVersion)
-      engineRef.current?.reconnect();
+      engineRef.current?.profileChanged();
     loadedVersion.current = modelVersion;
   }, [engineChoice, modelVersion]);
 
