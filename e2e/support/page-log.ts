@@ -44,10 +44,13 @@ export async function recordPageLog(context: BrowserContext): Promise<PageLog> {
   context.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('/logsBatch')) add(`app log: ${request.postData() ?? ''}`);
   });
-  await context.exposeBinding('parlaPageLog', (_source, shown: string) => {
-    add(`shows: ${shown}`);
+  await context.exposeBinding('parlaPageLog', (_source, line: string) => {
+    add(line);
   });
   await context.addInitScript((watched: string) => {
+    const log = (line: string) => {
+      void (window as unknown as { parlaPageLog: (line: string) => Promise<void> }).parlaPageLog(line);
+    };
     let last = '';
     const report = () => {
       const shown = [...document.querySelectorAll(watched)]
@@ -57,7 +60,7 @@ export async function recordPageLog(context: BrowserContext): Promise<PageLog> {
         .join(' | ');
       if (shown === last) return;
       last = shown;
-      void (window as unknown as { parlaPageLog: (shown: string) => Promise<void> }).parlaPageLog(shown);
+      log(`shows: ${shown}`);
     };
     // The document itself: the script runs before it has an element.
     new MutationObserver(report).observe(document, {
@@ -65,6 +68,27 @@ export async function recordPageLog(context: BrowserContext): Promise<PageLog> {
       childList: true,
       characterData: true,
     });
+    // The recogniser's worker, in local mode: what the page asks of it (its audio left out) and
+    // the stream events and failures it answers with.
+    const brief = (value: unknown) => JSON.stringify(value).slice(0, 400);
+    window.Worker = class extends window.Worker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (event: MessageEvent<unknown>) => {
+          const reply = event.data as { ok?: boolean; result?: unknown; error?: unknown } | null;
+          if (reply?.ok === false) log(`worker failed: ${brief(reply.error)}`);
+          else if (Array.isArray(reply?.result) && reply.result.length > 0)
+            log(`worker events: ${brief(reply.result)}`);
+        });
+      }
+      override postMessage(message: unknown, options?: Transferable[] | StructuredSerializeOptions) {
+        const request = message as { name?: string; args?: { streamId?: string } } | null;
+        if (typeof request?.name === 'string' && request.name !== 'push-audio')
+          log(`worker asked: ${request.name}${request.args?.streamId ? ` ${request.args.streamId}` : ''}`);
+        if (Array.isArray(options)) super.postMessage(message, options);
+        else super.postMessage(message, options);
+      }
+    };
   }, WATCHED);
   return { lines: () => [...lines] };
 }
