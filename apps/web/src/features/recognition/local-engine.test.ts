@@ -426,6 +426,43 @@ describe('LocalEngine', () => {
     });
   });
 
+  it('keeps a newer profile waiting through a stream closed for new options, while the person listens on', async () => {
+    let model = { version: 4, bytes: new Uint8Array([4]) };
+    const workers: FakeWorker[] = [];
+    const createWorker = () => {
+      workers.push(new FakeWorker());
+      return workers.at(-1) as unknown as Worker;
+    };
+    const { engine, state } = setup(undefined, undefined, undefined, {
+      createWorker,
+      loadModel: () => Promise.resolve(model),
+    });
+    engine.start();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    engine.sendChunk(new Int16Array(3200));
+    model = { version: 5, bytes: new Uint8Array([5]) };
+    engine.profileChanged();
+    // A new silence length closes the stream; listening goes on in the next.
+    engine.setOptions({ streaming_vad_min_silence_length: 1 });
+    await vi.waitFor(() => {
+      expect(workers[0]?.requests.map((r) => r.name)).toContain('close-stream');
+    });
+    engine.sendChunk(new Int16Array(3200));
+    await vi.waitFor(() => {
+      expect(workers[0]?.requests.filter((r) => r.name === 'open-stream')).toHaveLength(2);
+    });
+    expect(workers).toHaveLength(1);
+    engine.endStream();
+    await vi.waitFor(() => {
+      expect(workers[1]?.requests[0]).toMatchObject({
+        name: 'load-profile',
+        args: { model: new Uint8Array([5]) },
+      });
+    });
+  });
+
   it('dispose stops the worker', async () => {
     const { engine, worker, state } = setup();
     engine.start();

@@ -152,7 +152,8 @@ export class LocalEngine implements RecognitionEngine {
         reported ? { type: 'stream_ended', outcome: streamOutcome(tally) } : { type: 'processing_timeout' },
       );
     });
-    this.reloadWhenIdle();
+    // Only the person's own end: a stream closed for new options goes on in the next.
+    if (report) this.reloadWhenIdle();
   }
 
   /**
