@@ -85,6 +85,7 @@ export async function recordPageLog(context: BrowserContext): Promise<PageLog> {
         const request = message as { name?: string; args?: { streamId?: string } } | null;
         if (typeof request?.name === 'string' && request.name !== 'push-audio')
           log(`worker asked: ${request.name}${request.args?.streamId ? ` ${request.args.streamId}` : ''}`);
+        // Each of its two signatures, as it was called.
         if (Array.isArray(options)) super.postMessage(message, options);
         else super.postMessage(message, options);
       }
