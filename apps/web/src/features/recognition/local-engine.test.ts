@@ -67,6 +67,32 @@ function setup(
   return { engine, worker, state: () => state, results, kept };
 }
 
+/**
+ * An engine ready on version 4 of the profile, a new worker each time it starts;
+ * `newerProfile` builds version 5 and tells the engine.
+ */
+async function readyWithNewerProfiles() {
+  let model = { version: 4, bytes: new Uint8Array([4]) };
+  const workers: FakeWorker[] = [];
+  const createWorker = () => {
+    workers.push(new FakeWorker());
+    return workers.at(-1) as unknown as Worker;
+  };
+  const made = setup(undefined, undefined, undefined, {
+    createWorker,
+    loadModel: () => Promise.resolve(model),
+  });
+  made.engine.start();
+  await vi.waitFor(() => {
+    expect(made.state().model).toBe('model_ready');
+  });
+  const newerProfile = () => {
+    model = { version: 5, bytes: new Uint8Array([5]) };
+    made.engine.profileChanged();
+  };
+  return { ...made, workers, newerProfile };
+}
+
 describe('LocalEngine', () => {
   it('loads the profile into the worker and is then ready like the socket', async () => {
     const { engine, worker, state } = setup();
@@ -338,22 +364,8 @@ describe('LocalEngine', () => {
   });
 
   it('loads a newer profile at once while nothing is streaming', async () => {
-    let model = { version: 4, bytes: new Uint8Array([4]) };
-    const workers: FakeWorker[] = [];
-    const createWorker = () => {
-      workers.push(new FakeWorker());
-      return workers.at(-1) as unknown as Worker;
-    };
-    const { engine, state } = setup(undefined, undefined, undefined, {
-      createWorker,
-      loadModel: () => Promise.resolve(model),
-    });
-    engine.start();
-    await vi.waitFor(() => {
-      expect(state().model).toBe('model_ready');
-    });
-    model = { version: 5, bytes: new Uint8Array([5]) };
-    engine.profileChanged();
+    const { state, workers, newerProfile } = await readyWithNewerProfiles();
+    newerProfile();
     await vi.waitFor(() => {
       expect(workers[1]?.requests[0]).toMatchObject({
         name: 'load-profile',
@@ -367,25 +379,11 @@ describe('LocalEngine', () => {
   });
 
   it('loads a newer profile only once the stream being spoken in has ended, so its utterance is answered', async () => {
-    let model = { version: 4, bytes: new Uint8Array([4]) };
-    const workers: FakeWorker[] = [];
-    const createWorker = () => {
-      workers.push(new FakeWorker());
-      return workers.at(-1) as unknown as Worker;
-    };
-    const { engine, state, results } = setup(undefined, undefined, undefined, {
-      createWorker,
-      loadModel: () => Promise.resolve(model),
-    });
-    engine.start();
-    await vi.waitFor(() => {
-      expect(state().model).toBe('model_ready');
-    });
+    const { engine, state, results, workers, newerProfile } = await readyWithNewerProfiles();
     const first = workers[0] as FakeWorker;
     first.next = [{ type: 'speech-start', time: 0 }];
     engine.sendChunk(new Int16Array(3200).fill(8000));
-    model = { version: 5, bytes: new Uint8Array([5]) };
-    engine.profileChanged();
+    newerProfile();
     engine.sendChunk(new Int16Array(3200).fill(8000));
     await vi.waitFor(() => {
       expect(first.requests.filter((r) => r.name === 'push-audio')).toHaveLength(2);
@@ -427,23 +425,9 @@ describe('LocalEngine', () => {
   });
 
   it('keeps a newer profile waiting through a stream closed for new options, while the person listens on', async () => {
-    let model = { version: 4, bytes: new Uint8Array([4]) };
-    const workers: FakeWorker[] = [];
-    const createWorker = () => {
-      workers.push(new FakeWorker());
-      return workers.at(-1) as unknown as Worker;
-    };
-    const { engine, state } = setup(undefined, undefined, undefined, {
-      createWorker,
-      loadModel: () => Promise.resolve(model),
-    });
-    engine.start();
-    await vi.waitFor(() => {
-      expect(state().model).toBe('model_ready');
-    });
+    const { engine, workers, newerProfile } = await readyWithNewerProfiles();
     engine.sendChunk(new Int16Array(3200));
-    model = { version: 5, bytes: new Uint8Array([5]) };
-    engine.profileChanged();
+    newerProfile();
     // A new silence length closes the stream; listening goes on in the next.
     engine.setOptions({ streaming_vad_min_silence_length: 1 });
     await vi.waitFor(() => {
