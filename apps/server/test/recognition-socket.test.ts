@@ -870,7 +870,6 @@ describe('recognition over the socket', () => {
       [4, 27],
     ];
     const results = await sayEach(client, said);
-    client.socket.disconnect();
     expect(results.every((result) => typeof result.recording_id === 'string')).toBe(true);
     const confirm = (id: string | null | undefined, text: string, token = person.access_token) =>
       server.api.post(`/app/recording/recognition/${id ?? ''}/confirm`, { text }, token);
@@ -909,6 +908,10 @@ describe('recognition over the socket', () => {
     expect((await confirm('no-such-recording', 'four')).status).toBe(404);
 
     expect(await latestModel(person)).toMatchObject({ version: 1, modelmeta: { takes: 12 } });
+    // A press begun before the retrain: its first half second (silence) is heard now.
+    const press = utterances([[1, 28]]);
+    const begun = 6400 * 2;
+    sendInChunks(client.socket, press.subarray(0, begun));
     // Two tries of the last answer at once make one take; the first to get there retrains.
     const lasts = await Promise.all([confirm(fifth, 'four'), confirm(fifth, 'four')]);
     expect(lasts.map((last) => last.status)).toEqual([201, 201]);
@@ -917,6 +920,45 @@ describe('recognition over the socket', () => {
     await expect.poll(async () => (await latestModel(person))?.version, { timeout: 20_000 }).toBe(2);
     expect((await latestModel(person))?.modelmeta.takes).toBe(17);
     expect(await confirmedTakes(person)).toBe(5);
+
+    // The press goes on with the profile it began with...
+    const begunResult = client.next('recognition');
+    sendInChunks(client.socket, press.subarray(begun));
+    expect(await begunResult).toMatchObject({ acoustic_model_id: 1 });
+    const ended = client.next('stream_ended');
+    client.socket.emit('stop_stream_processing');
+    await ended;
+    // ...and the next is heard with the new one, on the same connection, which says so first.
+    const newer = client.next('model_ready');
+    const next = client.next('recognition');
+    sendInChunks(client.socket, utterances([[7, 28]]));
+    expect(await newer).toEqual({ version: 2 });
+    expect(await next).toMatchObject({ acoustic_model_id: 2 });
+    client.socket.emit('stop_stream_processing');
+    await client.next('stream_ended');
+    const [whole] = await sayEach(client, [[4, 28]]);
+    expect(whole).toMatchObject({ acoustic_model_id: 2 });
+    expect(client.events.filter((event) => event.name === 'model_ready')).toHaveLength(2);
+
+    // Every phrase deleted with its takes: the profile goes, and the session stops answering
+    // with it at the next press, without an error for each of its chunks.
+    const phrases = await server.db
+      .selectFrom('phrases')
+      .select('id')
+      .where('user_id', '=', person.user.id)
+      .execute();
+    for (const { id } of phrases) {
+      await server.api.post('/app/casr/deletePhrase', { phrase_id: id }, person.access_token);
+    }
+    await expect.poll(() => latestModel(person)).toBeUndefined();
+    const missing = client.next('model_missing');
+    sendInChunks(client.socket, utterances([[1, 29]]));
+    await missing;
+    const gone = client.next('stream_ended');
+    client.socket.emit('stop_stream_processing');
+    expect(await gone).toMatchObject({ outcome: 'nothing_heard' });
+    expect(client.events.map((event) => event.name)).not.toContain('error');
+    client.socket.disconnect();
   }, 60_000); // two trainings, each adapting the generic path to the voice
 
   it('retrains on the latest six confirmed utterances of a phrase, keeping all of them stored', async () => {

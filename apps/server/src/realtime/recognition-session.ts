@@ -49,6 +49,8 @@ const activeStreams = new Map<string, string>();
 
 const SAMPLE_RATE = 16_000;
 
+const MODEL_MISSING_MESSAGE = 'Record your phrases first: your voice profile is not built yet.';
+
 interface Options {
   mode: RecognitionMode;
   minSilence: number | undefined;
@@ -60,7 +62,13 @@ interface Options {
  * dictation provider every result is dictation.
  */
 export class RecognitionSession {
+  /** The person's profile as last loaded: on selecting the provider, and as each stream starts. */
   private model: LoadedModel | undefined;
+  /** The profile the live stream began with, which hears it to its end. */
+  private streamModel: LoadedModel | undefined;
+  /** Whether the press under way found the profile gone as it began (`model_missing` told
+   * the client): the rest of its audio is let go without an error per chunk. */
+  private pressRefused = false;
   private options: Options;
   private context: { appBuild?: string | undefined; scenarioId?: string | undefined } = {};
   private stream: RecognitionStream | undefined;
@@ -118,9 +126,7 @@ export class RecognitionSession {
       return;
     }
     if (!this.model) {
-      this.socket.emit('model_missing', {
-        message: 'Record your phrases first: your voice profile is not built yet.',
-      });
+      this.socket.emit('model_missing', { message: MODEL_MISSING_MESSAGE });
       return;
     }
     this.socket.emit('model_ready', { version: this.model.version });
@@ -152,6 +158,7 @@ export class RecognitionSession {
   async streamCompressed(payload: unknown) {
     const bytes = binaryPayload(payload);
     if (!bytes || bytes.byteLength > MAX_COMPRESSED_BYTES) return this.fail('parse error');
+    if (this.pressRefused) return;
     if (!this.model) return this.fail('Select a provider and wait for model_ready before streaming.');
     let samples: Float32Array;
     try {
@@ -165,8 +172,10 @@ export class RecognitionSession {
   }
 
   private async streamDecoded(samples: Float32Array) {
+    if (this.pressRefused) return;
     if (!this.model) return this.fail('Select a provider and wait for model_ready before streaming.');
-    if (!this.stream) {
+    let model = this.streamModel;
+    if (!this.stream || !model) {
       const owner = activeStreams.get(this.userId);
       if (owner && owner !== this.socket.id) {
         this.socket.emit('error', {
@@ -175,14 +184,20 @@ export class RecognitionSession {
         });
         return;
       }
+      model = await this.newestModel();
+      if (!model) {
+        this.pressRefused = true;
+        return;
+      }
       activeStreams.set(this.userId, this.socket.id);
-      this.stream = this.newStream(this.model);
+      this.streamModel = model;
+      this.stream = this.newStream(model);
       this.ahead = new EncoderViewAhead((audio) => this.recognition.viewWithEncoder(audio));
-      this.followed = this.recognition.followStream(this.userId, this.model);
+      this.followed = this.recognition.followStream(this.userId, model);
       this.tally = { heardSpeech: false, answered: false };
     }
     // This stream's, whatever the socket starts while this push is heard.
-    const { model, stream, kept, ahead } = this;
+    const { stream, kept, ahead } = this;
     kept.push(samples);
     const followed = await this.followed;
     const events = await this.recognition.follow(followed, samples, stream.push(samples), stream);
@@ -192,6 +207,7 @@ export class RecognitionSession {
 
   async stopStream() {
     const stream = this.stream;
+    const model = this.streamModel;
     const following = this.followed;
     const tally = this.tally;
     const kept = this.kept;
@@ -201,9 +217,9 @@ export class RecognitionSession {
     const followed = await following;
     const requestId = randomUUID();
     this.socket.emit('request_received', { request_id: requestId });
-    if (stream && this.model) {
+    if (stream && model) {
       const events = await this.recognition.follow(followed, new Float32Array(0), stream.end(), stream);
-      await this.emitEvents(events, this.model, tally, kept, ahead);
+      await this.emitEvents(events, model, tally, kept, ahead);
     }
     await this.recognition.endFollowing(followed);
     // Said after the last result, so the client knows none is coming and why (decision 0100).
@@ -218,9 +234,11 @@ export class RecognitionSession {
     const samples = parseSamples(payload, MAX_UTTERANCE_SAMPLES);
     if (!samples) return this.fail('parse error');
     if (!this.model) return this.fail('Select a provider and wait for model_ready before sending audio.');
+    const model = await this.newestModel();
+    if (!model) return;
     this.socket.emit('request_received', { request_id: randomUUID() });
     // A whole utterance on its own: nothing to learn about the room the live streams are in.
-    const stream = this.newStream(this.model, undefined);
+    const stream = this.newStream(model, undefined);
     const events = [...stream.push(samples), ...stream.end()];
     const finals = events.filter((event) => event.type === 'final');
     if (finals.length === 0) {
@@ -235,18 +253,18 @@ export class RecognitionSession {
             start: 0,
             end: samples.length / SAMPLE_RATE,
           },
-          this.model,
+          model,
         ),
       );
       return;
     }
     for (const final of finals) {
       const around = () => withSilenceAround(samples, final.start, final.end);
-      const heard = await this.recognition.hearAgain(this.userId, this.model, around, final);
+      const heard = await this.recognition.hearAgain(this.userId, model, around, final);
       const own = () => encoderHears(samples, final.start, final.end);
       const result = this.result(
-        await this.recognition.hearWithEncoder(this.model, own, heard),
-        this.model,
+        await this.recognition.hearWithEncoder(model, own, heard),
+        model,
         this.recordingId(),
       );
       this.socket.emit('recognition', result);
@@ -261,6 +279,34 @@ export class RecognitionSession {
     const followed = this.followed;
     this.releaseStream();
     void followed?.then((stream) => this.recognition.endFollowing(stream));
+  }
+
+  /**
+   * The person's newest profile, loaded as a stream or a whole utterance starts: answers they
+   * confirmed since connecting retrain it, and they are heard with it at their next press,
+   * not on their next page. The client is told its version with `model_ready`. A profile that
+   * cannot be loaded leaves the one in use; one removed meanwhile (its phrases all deleted)
+   * ends recognising, as it would on connecting.
+   */
+  private async newestModel(): Promise<LoadedModel | undefined> {
+    let newest: LoadedModel | undefined;
+    try {
+      newest = await this.recognition.loadModel(this.userId);
+    } catch (error) {
+      if (!(error instanceof ProfileBeingRebuilt))
+        this.log.warn({ err: error }, 'could not load a newer voice profile');
+      return this.model;
+    }
+    if (!newest) {
+      this.model = undefined;
+      this.socket.emit('model_missing', { message: MODEL_MISSING_MESSAGE });
+      return undefined;
+    }
+    if (newest.version !== this.model?.version) {
+      this.model = newest;
+      this.socket.emit('model_ready', { version: newest.version });
+    }
+    return newest;
   }
 
   private newStream(model: LoadedModel, room: ListeningRoom | undefined = this.room) {
@@ -351,6 +397,8 @@ export class RecognitionSession {
 
   private releaseStream() {
     this.stream = undefined;
+    this.streamModel = undefined;
+    this.pressRefused = false;
     this.ahead = undefined;
     this.followed = undefined;
     // Opus carries state from packet to packet: the next stream starts a fresh decoder.

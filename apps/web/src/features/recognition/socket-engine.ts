@@ -102,7 +102,7 @@ export class SocketEngine implements RecognitionEngine {
     this.streamSent = 0;
   }
 
-  /** The server's session answers with the profile it loaded on connecting: a newer one is the next page's. */
+  /** The server's session loads the newest profile as each stream starts: nothing to reload here. */
   profileChanged() {}
 
   reconnect() {
