@@ -1,5 +1,5 @@
 // Shared steps of the two quick-start commands. Plain Node: it runs before anything is installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,31 @@ export function run(command, args, options = {}) {
   if (result.status !== 0) {
     console.error(`\n${command} ${args.join(' ')} failed (exit code ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * Runs commands side by side (each is one core's work, and a machine has two or more), each
+ * one's output shown whole once it ends, in the order given; exits on the first failure.
+ */
+export async function runTogether(commands) {
+  const done = commands.map(
+    ([command, args]) =>
+      new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('close', (code, signal) => resolve({ command, args, output, code, signal }));
+      }),
+  );
+  for (const finished of done) {
+    const { command, args, output, code, signal } = await finished;
+    process.stdout.write(Buffer.concat(output));
+    if (code !== 0) {
+      console.error(`\n${command} ${args.join(' ')} failed (exit code ${code ?? signal}).`);
+      process.exit(code ?? 1);
+    }
   }
 }
 

@@ -2,15 +2,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build, ensureDependencies, root, run } from './lib.mjs';
+import { build, ensureDependencies, root, runTogether } from './lib.mjs';
 
 ensureDependencies();
 build();
 
-console.log('\nType checking…');
-run('npm', ['run', 'typecheck']);
-console.log('\nLinting…');
-run('npm', ['run', 'lint']);
+console.log('\nType checking and linting…');
+await runTogether([
+  ['npm', ['run', 'typecheck']],
+  ['npm', ['run', 'lint']],
+]);
 
 if (!existsSync('/usr/bin/chromium')) {
   console.error("The browser tests need Debian's Chromium: apt-get update && apt-get install -y chromium");
