@@ -129,7 +129,8 @@ export type StreamOutcome = (typeof STREAM_OUTCOMES)[number];
 
 /** What a live stream has done so far, from its recogniser's events. */
 export interface StreamTally {
-  /** An utterance was opened (speech start). */
+  /** Speech was heard, understood or not: a result, or an utterance withdrawn as the room
+   * talking (not one the room's steady sound alone opened). */
   heardSpeech: boolean;
   /** A result was given (rejections too). */
   answered: boolean;

@@ -344,11 +344,13 @@ export class RecognitionSession {
           break;
         case 'speech-cancelled':
           // What was being heard was withdrawn (the room's, docs/decisions/0075, 0078): the
-          // client stops showing its partial hypothesis.
+          // client stops showing its partial hypothesis. The room's steady sound alone is no
+          // speech heard: such a press ends saying nothing was heard.
+          if (event.steadyRoom !== true) tally.heardSpeech = true;
           this.socket.emit('partial_recognition', { text: '' });
           break;
         case 'speech-start':
-          tally.heardSpeech = true;
+          // Speech counts once it is answered or withdrawn as the room talking.
           break;
       }
     }

@@ -128,6 +128,22 @@ describe('RecognitionStream', () => {
     expect(feed(new RecognitionStream(matcher), noise(3))).toEqual([]);
   });
 
+  it("says a short first press in a laptop's hiss heard nothing, and shows no guess meanwhile", () => {
+    // Some 55 dB under full scale, louder than the floor a first stream guesses: it opens an
+    // utterance at once, which the press ends before the room's floor is known.
+    const hiss = (seconds: number, seed = 3) => noise(seconds, 0.003, seed);
+    const events = feed(new RecognitionStream(matcher, { partialInterval: 0.2 }), hiss(1.6));
+    expect(events.map((e) => e.type)).toEqual(['speech-start', 'speech-cancelled']);
+    expect(events[1]).toMatchObject({ steadyRoom: true });
+    // A phrase said in that hiss is heard, its guesses shown on the way.
+    const said = feed(
+      new RecognitionStream(matcher, { partialInterval: 0.2 }),
+      concat(hiss(0.3), withNoise(take(2, 7, { tempo: 2 }), 0.003, 4), hiss(0.5, 5)),
+    );
+    expect(said.some((e) => e.type === 'partial')).toBe(true);
+    expect(said.find((e) => e.type === 'final')).toMatchObject({ text: 'I am thirsty' });
+  });
+
   /**
    * Another voice word after word, as a television talks, for `seconds` (quiet after that),
    * `level` times the user's (0.1: 20 dB under), and the user's phrases `said` over it at

@@ -31,7 +31,8 @@ export type StreamEvent =
       seconded?: true;
       doubted?: true;
     } & Recognition)
-  | { type: 'speech-cancelled'; time: Seconds }
+  /** `steadyRoom`: what was heard was the room's steady sound alone, not speech (0077). */
+  | { type: 'speech-cancelled'; time: Seconds; steadyRoom?: true }
   /** The room became too loud for the user to be understood, or stopped being. */
   | {
       type: 'room-noise';
@@ -247,7 +248,8 @@ export class RecognitionStream {
       if (this.speculative?.end !== provisional || this.speculative.start !== start) {
         this.speculative = { start, end: provisional, outcome: this.decide(start, provisional) };
       }
-    } else if (this.endpointer.speaking && this.partialFrames > 0) {
+    } else if (this.endpointer.speaking && this.partialFrames > 0 && !this.endpointer.mayBeSteadyRoom) {
+      // A guess at the room's steady sound alone would flash up as if the person had spoken.
       const now = this.endpointer.frameIndex;
       if (
         now - this.lastPartialFrame >= this.partialFrames &&
@@ -429,7 +431,11 @@ export class RecognitionStream {
       case 'cancel':
         this.roomOpened = true;
         this.phoneView?.cache?.rows.clear();
-        events.push({ type: 'speech-cancelled', time: this.endpointer.frameIndex * this.frameShift });
+        events.push({
+          type: 'speech-cancelled',
+          time: this.endpointer.frameIndex * this.frameShift,
+          ...(event.steadyRoom === true ? { steadyRoom: true } : {}),
+        });
         return;
       case 'end': {
         const spec = this.speculative;

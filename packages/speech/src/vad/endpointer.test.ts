@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyse, createFrontEnd } from '../features/features.js';
+import { fsddRecording, haveFsdd } from '../test/fsdd.node.js';
 import { concat, noise, seeded, word } from '../test/signals.js';
 import {
   Endpointer,
@@ -302,6 +303,46 @@ describe('Endpointer in a room that talks', () => {
     expect(more).toHaveLength(0);
     expect(seconds(word1?.startFrame ?? 1)).toBeLessThan(0.5);
     expect(seconds(word1?.endFrame ?? 0)).toBeGreaterThan(1.1);
+  });
+
+  it("drops the steady room's utterance behind a microphone's first zeros too", () => {
+    // A laptop's hiss some 55 dB under full scale, louder than the prior floor, after the
+    // fifth of a second of zeros a microphone may send first. Counted by frames, the window
+    // kept the prior where the zeros were: the hiss's utterance was not withdrawn at the first
+    // known floor, and ended at 2.5 s as if someone had spoken.
+    const hiss = (seconds: number) => noise(seconds, 0.003, 3);
+    const x = concat(new Float32Array(3200), hiss(5));
+    const { ep, events } = eventsOf(x, { busyAfter: 10 });
+    expect(events).toEqual([
+      { type: 'start', startFrame: expect.any(Number) as unknown },
+      { type: 'cancel', startFrame: expect.any(Number) as unknown, steadyRoom: true },
+    ]);
+    expect(ep.floorKnown).toBe(true);
+    // Known from the zeros' end on: a noise window of the hiss itself.
+    const early = new Endpointer({ busyAfter: 10 });
+    energies(concat(new Float32Array(3200), hiss(1.8))).forEach((v) => early.process(v));
+    expect(early.floorKnown).toBe(false);
+  });
+
+  it('says a press shorter than a noise window heard the steady room alone, and keeps a word in one', () => {
+    // The prior guess is all the floor there is when the press ends: what the hiss opened is
+    // judged over the quietest sound the press heard, as the first known floor would.
+    const hiss = (seconds: number, seed = 3) => noise(seconds, 0.003, seed);
+    expect(eventsOf(hiss(1.2), { busyAfter: 10 }).events).toEqual([
+      { type: 'start', startFrame: expect.any(Number) as unknown },
+      { type: 'cancel', startFrame: expect.any(Number) as unknown, steadyRoom: true },
+    ]);
+    const said = eventsOf(concat(hiss(0.4), userWord(1), hiss(0.3, 5)), { busyAfter: 10 }).events;
+    expect(said.map((e) => e.type)).toEqual(['start', 'end']);
+    // Takes have no kept levels to judge again by: cut as they always were.
+    expect(findSegments(energies(hiss(1.2)))).toHaveLength(1);
+  });
+
+  it.skipIf(!haveFsdd)('keeps a word a stream holds nothing but, whose level rises little', () => {
+    // A recording cut close to its word, all of it within 8 dB: nothing in it rises 10 dB
+    // over its quietest frame, but its level is no steady room's.
+    const word = fsddRecording(0, 'theo', 6);
+    expect(eventsOf(word, { busyAfter: 10 }).events.map((e) => e.type)).toEqual(['start', 'end']);
   });
 
   it("ends a phrase on a room no louder than it was alone, after a press's first seconds", () => {

@@ -70,7 +70,8 @@ export const DEFAULT_ONSET_DB: Decibels = 10;
 export type EndpointEvent =
   | { type: 'start'; startFrame: number }
   | { type: 'end'; startFrame: number; endFrame: number }
-  | { type: 'cancel'; startFrame: number };
+  /** `steadyRoom`: the room's steady sound alone opened it (a fan, a microphone's hiss), not speech. */
+  | { type: 'cancel'; startFrame: number; steadyRoom?: true };
 
 /** No events: what most frames return, shared so that a frame allocates nothing. */
 const NONE: readonly EndpointEvent[] = Object.freeze([]);
@@ -83,6 +84,12 @@ const QUIET_MEMORY = 10;
  * it, a frame is the room's, not the phrase's.
  */
 export const QUIET_END_DB: Decibels = 12;
+
+/**
+ * The spread of a steady room's level, between its louder and quieter tenth of frames: a
+ * microphone's hiss spreads 0.5 dB; speech, even a word cut close, 4 dB or more.
+ */
+const STEADY_SPREAD_DB: Decibels = 2;
 
 /** A glimpse of the room within a withdrawn utterance, and the step between two. */
 const ROOM_GLIMPSE: Seconds = 1;
@@ -196,7 +203,18 @@ export class Endpointer {
   private readonly priorNoiseDb: number;
   /** Whether the prior is a floor heard before (`steadyRoomFloor`), not a guess. */
   private readonly priorHeard: boolean;
+  /** The stream's latest frames of sound (digital silence is none), a noise window of them
+   * in a ring; the prior where none has been heard yet. */
   private readonly history: Float32Array;
+  /** Frames of sound heard so far: where the next goes in `history`. */
+  private heard = 0;
+  /**
+   * The first frame whose floor is made of the stream's own sound alone, once a noise window
+   * of it has been heard; Infinity until then. A microphone's first zeros do not count: by
+   * frames alone, the prior stayed in their slots of the window and in the floor, and a
+   * steady room it opened an utterance over was never withdrawn as its sound.
+   */
+  private firstWindowEnd = Infinity;
   private frame = 0;
   private inSpeech = false;
   private run = 0;
@@ -393,7 +411,7 @@ export class Endpointer {
    * from a steady room's floor heard before (before that the floor is partly a guess).
    */
   get floorKnown(): boolean {
-    return this.priorHeard || this.frame >= this.history.length;
+    return this.priorHeard || this.frame >= this.firstWindowEnd;
   }
 
   /** Level above the floor that starts speech. */
@@ -453,7 +471,10 @@ export class Endpointer {
     for (let i = 0; i < this.history.length; i++) noise = Math.min(noise, this.history[i] as number);
     // Digital silence (a microphone's first samples, a muted input) is no room: it would
     // pull the floor far under the room's sound, which then opens an utterance.
-    if (energyDb > LOWEST_NOISE_FLOOR) this.history[t % this.history.length] = energyDb;
+    if (energyDb > LOWEST_NOISE_FLOOR) {
+      this.history[this.heard++ % this.history.length] = energyDb;
+      if (this.heard === this.history.length) this.firstWindowEnd = t + 1;
+    }
     noise = Math.max(noise, LOWEST_NOISE_FLOOR);
     this.noiseDb = noise;
     // Nor is it the quietest the room has been: against it, any room would talk.
@@ -471,12 +492,12 @@ export class Endpointer {
     // (a press to talk in a room louder than the prior, the person slow to begin; 0077).
     // One the person's voice opened over a talking room handed on is theirs (0099).
     if (
-      t === this.history.length &&
+      t === this.firstWindowEnd &&
       this.inSpeech &&
       !this.openedByVoice &&
       !this.opensOver(this.start, t, Math.max(noise, this.roomDb))
     ) {
-      const cancel: EndpointEvent = { type: 'cancel', startFrame: this.start };
+      const cancel: EndpointEvent = { type: 'cancel', startFrame: this.start, steadyRoom: true };
       this.inSpeech = false;
       this.run = 0;
       for (let u = this.start; u < t; u++) this.roomAloneDb = Math.max(this.roomAloneDb, this.level(u));
@@ -518,7 +539,7 @@ export class Endpointer {
 
   /** How long the open utterance may run before it is taken for the room. */
   private busyFrames(): number {
-    const overPrior = !this.priorHeard && this.start < this.history.length && this.withdrawnAt === -Infinity;
+    const overPrior = !this.priorHeard && this.start < this.firstWindowEnd && this.withdrawnAt === -Infinity;
     return overPrior ? this.busyOverPriorFrames : this.busyAfterFrames;
   }
 
@@ -536,10 +557,54 @@ export class Endpointer {
     return false;
   }
 
-  /** Close an open utterance at the end of the stream. */
+  /**
+   * Whether the open utterance may be the room's steady sound alone: opened while the floor
+   * is the prior guess, nothing in it rises over the quietest sound heard so far, as the
+   * first known floor will judge it (0077), and its level holds as steady as a fan's or a
+   * microphone's hiss does. A steady room louder than the guess (a laptop's hiss) opens one
+   * as a stream begins. Steadiness keeps a word the stream holds nothing but: a take cut
+   * close to its word may lie within 8 dB, but spreads 4 dB or more.
+   */
+  get mayBeSteadyRoom(): boolean {
+    return (
+      this.inSpeech &&
+      !this.floorKnown &&
+      !this.openedByVoice &&
+      !this.opensOver(this.start, this.frame, this.quietestHeard()) &&
+      this.levelSpread(this.start, this.frame) <= STEADY_SPREAD_DB
+    );
+  }
+
+  /** How far apart the louder and the quieter tenth of the frames from `from` up to `to` lie. */
+  private levelSpread(from: number, to: number): Decibels {
+    const sorted = this.scratch.subarray(0, to - from);
+    for (let u = from; u < to; u++) sorted[u - from] = this.level(u);
+    sorted.sort();
+    const at = (share: number) => sorted[Math.floor(share * (sorted.length - 1))] as number;
+    return at(0.9) - at(0.1);
+  }
+
+  /**
+   * Close an open utterance at the end of the stream. One that may be the steady room's
+   * alone is withdrawn as such: a press shorter than a noise window in a laptop's hiss was
+   * answered as if someone had spoken.
+   */
   flush(): EndpointEvent | undefined {
     if (!this.inSpeech) return undefined;
+    if (this.mayBeSteadyRoom) {
+      this.inSpeech = false;
+      this.run = 0;
+      return { type: 'cancel', startFrame: this.start, steadyRoom: true };
+    }
     return this.finish(this.frame);
+  }
+
+  /** The quietest sound the stream has heard while its first noise window fills. */
+  private quietestHeard(): Decibels {
+    let quietest = Infinity;
+    for (let i = 0; i < Math.min(this.heard, this.history.length); i++)
+      quietest = Math.min(quietest, this.history[i] as number);
+    return quietest;
   }
 
   /** Whether a frame at `energyDb` counts as speech `marginDb` over `floor`. */
@@ -724,7 +789,7 @@ export class Endpointer {
     if (quiet < minQuiet) return undefined;
     // Opened while the floor was still the prior, with time enough before the phrase for the
     // room to have been heard there.
-    const overPrior = from < this.history.length;
+    const overPrior = from < this.firstWindowEnd;
     const roomBefore = lead >= this.roomBeforePhraseFrames;
     // The frames the room is heard in: both ends, or the lead alone (below).
     let [head, end] = [lead, tail];

@@ -167,6 +167,16 @@ describe('LocalEngine', () => {
     await vi.waitFor(() => {
       expect(state().model).toBe('model_ready');
     });
+    // A stream the room's steady sound alone opened an utterance in (a microphone's hiss).
+    worker.next = [
+      { type: 'speech-start', time: 0 },
+      { type: 'speech-cancelled', time: 1.2, steadyRoom: true },
+    ];
+    engine.sendChunk(new Int16Array(3200));
+    engine.endStream();
+    await vi.waitFor(() => {
+      expect(state().missed).toBe('nothing_heard');
+    });
     // Speech heard, then withdrawn as the room's: nothing understood.
     worker.next = [
       { type: 'speech-start', time: 0 },

@@ -339,13 +339,13 @@ export class LocalEngine implements RecognitionEngine {
     for (const event of events) {
       switch (event.type) {
         case 'speech-start':
-          tally.heardSpeech = true;
           this.config.dispatch({ type: 'partial', text: '' });
           break;
         case 'partial':
           this.config.dispatch({ type: 'partial', text: event.text });
           break;
         case 'speech-cancelled':
+          if (event.steadyRoom !== true) tally.heardSpeech = true;
           this.config.dispatch({ type: 'partial', text: '' });
           break;
         case 'room-noise':
