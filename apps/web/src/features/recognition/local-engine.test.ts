@@ -388,6 +388,32 @@ describe('LocalEngine', () => {
     });
   });
 
+  it('loads a newer profile announced while the first is still being fetched, not the older one', async () => {
+    // The first fetch answers late, with version 4; version 5 was built meanwhile.
+    let answerFirst: (model: { version: number; bytes: Uint8Array }) => void = () => undefined;
+    const fetches = [
+      new Promise<{ version: number; bytes: Uint8Array }>((resolve) => (answerFirst = resolve)),
+      Promise.resolve({ version: 5, bytes: new Uint8Array([5]) }),
+    ];
+    const versions: (number | undefined)[] = [];
+    const { engine, worker, state } = setup(undefined, undefined, undefined, {
+      loadModel: () => fetches.shift() ?? Promise.reject(new Error('fetched more than twice')),
+      onModelReady: (version) => versions.push(version),
+    });
+    engine.start();
+    engine.profileChanged();
+    await vi.waitFor(() => {
+      expect(state().model).toBe('model_ready');
+    });
+    answerFirst({ version: 4, bytes: new Uint8Array([4]) });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(worker.requests.filter((r) => r.name === 'load-profile')).toEqual([
+      expect.objectContaining({ args: { model: new Uint8Array([5]) } }),
+    ]);
+    expect(versions).toEqual([5]);
+    expect(state()).toMatchObject({ connection: 'ready', model: 'model_ready' });
+  });
+
   it('loads a newer profile only once the stream being spoken in has ended, so its utterance is answered', async () => {
     const { engine, state, results, workers, newerProfile } = await readyWithNewerProfiles();
     const first = workers[0] as FakeWorker;

@@ -86,6 +86,12 @@ export class LocalEngine implements RecognitionEngine {
   private processingTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private loading = false;
+  /**
+   * Which load is the engine's own: a teardown (a newer profile, a reconnect) moves it on, and
+   * a load still fetching or starting its worker by then stops there. Before, such a load
+   * went on, and could finish on the version older than the one it was torn down for.
+   */
+  private loads = 0;
   private samplesSinceResult = 0;
   /** A newer profile is built, to be loaded once no stream is open. */
   private newerProfile = false;
@@ -97,8 +103,9 @@ export class LocalEngine implements RecognitionEngine {
   start() {
     if (this.disposed || this.loading || this.worker) return;
     this.loading = true;
-    void this.load().finally(() => {
-      this.loading = false;
+    const load = ++this.loads;
+    void this.load(load).finally(() => {
+      if (load === this.loads) this.loading = false;
     });
   }
 
@@ -191,6 +198,8 @@ export class LocalEngine implements RecognitionEngine {
   }
 
   private teardown() {
+    this.loads += 1;
+    this.loading = false;
     this.clearProcessing();
     this.worker?.terminate();
     this.worker = null;
@@ -201,14 +210,15 @@ export class LocalEngine implements RecognitionEngine {
     this.config.dispatch({ type: 'disconnected' });
   }
 
-  private async load() {
+  private async load(load: number) {
     this.config.dispatch({ type: 'connecting' });
     this.config.dispatch({ type: 'connected' });
     this.config.dispatch({ type: 'connection_ready' });
     this.config.dispatch({ type: 'model_status', status: 'model_loading' });
+    const superseded = () => this.disposed || load !== this.loads;
     try {
       const model = await this.config.loadModel();
-      if (this.disposed) return;
+      if (superseded()) return;
       if (!model) {
         this.config.dispatch({ type: 'model_status', status: 'model_missing' });
         return;
@@ -224,12 +234,14 @@ export class LocalEngine implements RecognitionEngine {
       this.worker = worker;
       this.version = model.version;
       await this.call('load-profile', { model: model.bytes });
+      if (superseded()) return;
       this.config.dispatch({ type: 'model_status', status: 'model_ready' });
       this.config.onModelReady?.(model.version);
       void this.startGeneric();
       void this.startEncoder();
     } catch (error) {
-      if (this.disposed) return;
+      // A worker torn down meanwhile refuses what it was asked: that is no failure to show.
+      if (superseded()) return;
       this.fail(error instanceof Error ? error.message : String(error));
     }
   }
