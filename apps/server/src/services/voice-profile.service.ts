@@ -25,7 +25,7 @@ import { AppError, gone, notFound } from '../errors.js';
 import { newId, sha256 } from '../lib/crypto.js';
 import type { Job, JobQueue } from '../jobs/job-queue.js';
 import type { TakeToTrain } from '../jobs/train-profile.js';
-import { trainInBackground } from '../jobs/training-runner.js';
+import { TrainingWorkers } from '../jobs/training-runner.js';
 import type { PhrasesRepository } from '../repositories/phrases.repository.js';
 import type { RecordingsRepository } from '../repositories/recordings.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
@@ -90,13 +90,14 @@ export interface VoiceProfileDeps {
 /** Training takes in, personal voice profiles out. */
 export class VoiceProfileService {
   private readonly loader: ProfileLoader;
+  private readonly trainer = new TrainingWorkers();
 
   constructor(private readonly deps: VoiceProfileDeps) {
     this.loader = deps.loader ?? new ProfileLoader(undefined);
   }
 
-  close(): Promise<void> {
-    return this.loader.close();
+  async close(): Promise<void> {
+    await Promise.all([this.loader.close(), this.trainer.close()]);
   }
 
   /** Stores a checked take of a phrase and schedules a retrain; the current model stays in use meanwhile. */
@@ -407,7 +408,7 @@ export class VoiceProfileService {
     };
     let trained;
     try {
-      trained = await trainInBackground({ takes: items, judge });
+      trained = await this.trainer.train({ takes: items, judge });
     } catch (error) {
       if (error instanceof SpeechError) {
         this.deps.log.warn({ job: job.id, reason: error.code }, 'not enough to train on yet');
