@@ -75,7 +75,11 @@ export async function trainAndJudge(request: TrainingRequest): Promise<TrainedPr
   const trained = { ...trainAndSerialize(request.takes), ...(await viewedByTheEncoder(request.takes)) };
   if (request.judge === undefined || request.judge.takes.length === 0) return trained;
   const { phrases, takes } = request.judge;
-  const module = await loadSoundSwallower();
+  soundSwallower ??= loadSoundSwallower();
+  const module = await soundSwallower.catch((error: unknown) => {
+    soundSwallower = undefined;
+    throw error;
+  });
   const started = performance.now();
   const genericKnows = await genericPathKnows(module, phrases, takes);
   const judged = performance.now();
@@ -95,6 +99,12 @@ export async function trainAndJudge(request: TrainingRequest): Promise<TrainedPr
         }),
   };
 }
+
+/**
+ * The generic engine, loaded once a worker: a worker trains again and again (`TrainingWorkers`),
+ * and each load is a WebAssembly instance the engine's runtime holds on to for good.
+ */
+let soundSwallower: ReturnType<typeof loadSoundSwallower> | undefined;
 
 /** The encoder, loaded once a worker and only when a take has no kept view (its model
  * compiled and warmed up: one to two seconds). */
