@@ -103,9 +103,9 @@ export class LocalEngine implements RecognitionEngine {
   start() {
     if (this.disposed || this.loading || this.worker) return;
     this.loading = true;
-    const load = ++this.loads;
-    void this.load(load).finally(() => {
-      if (load === this.loads) this.loading = false;
+    const turn = ++this.loads;
+    void this.load(turn).finally(() => {
+      if (turn === this.loads) this.loading = false;
     });
   }
 
@@ -210,12 +210,12 @@ export class LocalEngine implements RecognitionEngine {
     this.config.dispatch({ type: 'disconnected' });
   }
 
-  private async load(load: number) {
+  private async load(turn: number) {
     this.config.dispatch({ type: 'connecting' });
     this.config.dispatch({ type: 'connected' });
     this.config.dispatch({ type: 'connection_ready' });
     this.config.dispatch({ type: 'model_status', status: 'model_loading' });
-    const superseded = () => this.disposed || load !== this.loads;
+    const superseded = () => this.disposed || turn !== this.loads;
     try {
       const model = await this.config.loadModel();
       if (superseded()) return;
