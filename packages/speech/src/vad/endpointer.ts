@@ -87,7 +87,8 @@ export const QUIET_END_DB: Decibels = 12;
 
 /**
  * The spread of a steady room's level, between its louder and quieter tenth of frames: a
- * microphone's hiss spreads 0.5 dB; speech, even a word cut close, 4 dB or more.
+ * microphone's hiss spreads 0.5 dB; speech, even a word cut close, 4.7 dB or more (FSDD's
+ * enrolment and tuning takes).
  */
 const STEADY_SPREAD_DB: Decibels = 2;
 
@@ -563,7 +564,7 @@ export class Endpointer {
    * first known floor will judge it (0077), and its level holds as steady as a fan's or a
    * microphone's hiss does. A steady room louder than the guess (a laptop's hiss) opens one
    * as a stream begins. Steadiness keeps a word the stream holds nothing but: a take cut
-   * close to its word may lie within 8 dB, but spreads 4 dB or more.
+   * close to its word may lie within 8 dB, but spreads 4.7 dB or more.
    */
   get mayBeSteadyRoom(): boolean {
     return (
