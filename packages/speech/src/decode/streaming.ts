@@ -248,12 +248,14 @@ export class RecognitionStream {
       if (this.speculative?.end !== provisional || this.speculative.start !== start) {
         this.speculative = { start, end: provisional, outcome: this.decide(start, provisional) };
       }
-    } else if (this.endpointer.speaking && this.partialFrames > 0 && !this.endpointer.mayBeSteadyRoom) {
-      // A guess at the room's steady sound alone would flash up as if the person had spoken.
+    } else if (this.endpointer.speaking && this.partialFrames > 0) {
       const now = this.endpointer.frameIndex;
       if (
         now - this.lastPartialFrame >= this.partialFrames &&
-        now - this.utteranceStart >= this.partialFrames
+        now - this.utteranceStart >= this.partialFrames &&
+        // Asked only when a guess is due: a guess at the room's steady sound alone would
+        // flash up as if the person had spoken.
+        !this.endpointer.mayBeSteadyRoom
       ) {
         this.lastPartialFrame = now;
         const text = this.matcher.guess(this.features(this.utteranceStart, now, true));
